@@ -1,0 +1,16 @@
+/*
+ * vlroute.h - everything libvlroute offers, in one include.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#ifndef VLROUTE_VLROUTE_H
+#define VLROUTE_VLROUTE_H
+
+#include <vlroute/error.h>
+#include <vlroute/fabric.h>
+#include <vlroute/netfile.h>
+#include <vlroute/generate.h>
+#include <vlroute/stats.h>
+
+#endif

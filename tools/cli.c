@@ -1,0 +1,143 @@
+/*
+ * cli.c - messages, option values and whole-file output for the CLI.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+void cli_error(const char *command, const char *fmt, ...)
+{
+	va_list args;
+
+	fprintf(stderr, "%s: ", command);
+	va_start(args, fmt);
+	vfprintf(stderr, fmt, args);
+	va_end(args);
+	fputc('\n', stderr);
+}
+
+int cli_unsigned(const char *command, const char *option, const char *text,
+		 unsigned long long min, unsigned long long max,
+		 unsigned long long *value)
+{
+	char *end;
+
+	errno = 0;
+	*value = strtoull(text, &end, 10);
+	if (!*text || *end || errno || text[0] == '-') {
+		cli_error(command, "%s needs a whole number, not \"%s\"", option, text);
+		return -1;
+	}
+	if (*value < min || *value > max) {
+		cli_error(command, "%s is %s; allowed: %llu..%llu", option, text, min, max);
+		return -1;
+	}
+	return 0;
+}
+
+void cli_unknown_option(const char *command, char **argv, int optopt_value)
+{
+	extern int optind;
+
+	if (optopt_value)
+		cli_error(command, "unknown option or missing value: -%c (see --help)",
+			  optopt_value);
+	else
+		cli_error(command, "unknown option or missing value: %s (see --help)",
+			  argv[optind - 1]);
+}
+
+int cli_usage(FILE *out, const char *text, int status)
+{
+	fputs(text, out);
+	return status;
+}
+
+struct vlr_fabric *cli_read_fabric(const char *command, const char *path)
+{
+	struct vlr_fabric *fabric = vlr_fabric_new();
+	struct vlr_netfile_notes notes;
+	struct vlr_error err;
+
+	if (!fabric) {
+		cli_error(command, "out of memory");
+		return NULL;
+	}
+	if (vlr_netfile_read(fabric, path, &notes, &err)) {
+		cli_error(command, "%s", err.message);
+		vlr_fabric_free(fabric);
+		return NULL;
+	}
+	if (notes.ignored_commands)
+		cli_error(command, "note: %u ibsim console command(s) (\"do ...\", first "
+			  "at %s) describe run-time events and were not applied",
+			  notes.ignored_commands, notes.first_ignored);
+	return fabric;
+}
+
+static int write_to(const char *command, const struct vlr_fabric *fabric, FILE *out,
+		    const char *header)
+{
+	struct vlr_error err;
+
+	if (vlr_netfile_write(fabric, out, header, &err)) {
+		cli_error(command, "%s", err.message);
+		return -1;
+	}
+	return 0;
+}
+
+int cli_write_fabric(const char *command, const struct vlr_fabric *fabric,
+		     const char *path, const char *header)
+{
+	size_t length;
+	char *temporary;
+	FILE *out;
+	int fd, result;
+
+	if (!path || !strcmp(path, "-"))
+		return write_to(command, fabric, stdout, header);
+	length = strlen(path) + sizeof(".tmpXXXXXX");
+	temporary = malloc(length);
+	if (!temporary) {
+		cli_error(command, "out of memory");
+		return -1;
+	}
+	snprintf(temporary, length, "%s.tmpXXXXXX", path);
+	fd = mkstemp(temporary);
+	if (fd >= 0) {
+		mode_t mask = umask(0);
+
+		umask(mask);
+		fchmod(fd, 0666 & ~mask);
+	}
+	out = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!out) {
+		cli_error(command, "%s: cannot create: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		free(temporary);
+		return -1;
+	}
+	result = write_to(command, fabric, out, header);
+	if (fclose(out) && !result) {
+		cli_error(command, "%s: cannot write: %s", path, strerror(errno));
+		result = -1;
+	}
+	if (!result && rename(temporary, path)) {
+		cli_error(command, "%s: cannot write: %s", path, strerror(errno));
+		result = -1;
+	}
+	if (result)
+		unlink(temporary);
+	free(temporary);
+	return result;
+}

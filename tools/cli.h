@@ -1,0 +1,46 @@
+/*
+ * cli.h - what the vlroute subcommands share: exit codes, messages, option
+ * values, and writing output files whole or not at all.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#ifndef VLROUTE_CLI_H
+#define VLROUTE_CLI_H
+
+#include <stdio.h>
+
+#include <vlroute/vlroute.h>
+
+enum cli_status {
+	CLI_OK = 0,
+	CLI_FAILED = 1,		/* could not do it: I/O, memory */
+	CLI_BAD_INPUT = 2,	/* bad options, parameters or input files */
+};
+
+/* "vlroute gen dragonfly: message" on stderr. */
+void cli_error(const char *command, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Parse an unsigned option value in min..max; complain and return -1 if not. */
+int cli_unsigned(const char *command, const char *option, const char *text,
+		 unsigned long long min, unsigned long long max,
+		 unsigned long long *value);
+
+/* The option getopt_long refused, for the complaint. */
+void cli_unknown_option(const char *command, char **argv, int optopt_value);
+
+/* Write a fabric as a net file to path ("-" or NULL: stdout) atomically. */
+int cli_write_fabric(const char *command, const struct vlr_fabric *fabric,
+		     const char *path, const char *header);
+
+/* Read a net file; the message names FILE:LINE. */
+struct vlr_fabric *cli_read_fabric(const char *command, const char *path);
+
+/* Print a usage text and return status. */
+int cli_usage(FILE *out, const char *text, int status);
+
+int cmd_gen(int argc, char **argv);
+int cmd_info(int argc, char **argv);
+
+#endif
