@@ -29,10 +29,10 @@ static int check_params(const struct vlr_dragonfly_params *df, unsigned groups,
 			    VLR_MAX_NODE_PORTS, err) ||
 	    gen_check_range("g (groups)", groups, 2, max_groups, err))
 		return -1;
-	if (gen_check_size((unsigned long long)groups * df->a * (1ull + df->p), err))
+	if (gen_check_radix((unsigned long long)df->p + df->a - 1 + df->h,
+			    "p + a - 1 + h", err))
 		return -1;
-	return gen_check_radix((unsigned long long)df->p + df->a - 1 + df->h,
-			       "p + a - 1 + h", err);
+	return gen_check_size((unsigned long long)groups * df->a * (1ull + df->p), err);
 }
 
 static int link_group(struct vlr_fabric *fabric, const struct vlr_dragonfly_params *df,

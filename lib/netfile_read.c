@@ -297,7 +297,7 @@ static int parse_node_header(struct reader *reader, const char *text,
 
 	/* ibsim: a switch takes one GUID, other nodes one per port plus one */
 	reader->guid_next[slot] += type == VLR_NODE_SWITCH ? 1 : ports + 1;
-	for (number = 0; number <= ports; number++)
+	for (number = type == VLR_NODE_SWITCH ? 0 : 1; number <= ports; number++)
 		vlr_port_at(reader->fabric, node, number)->guid =
 			reader->fabric->nodes[node].guid +
 			(type == VLR_NODE_SWITCH ? 0 : number);

@@ -1,7 +1,8 @@
 /*
  * recognise.c - telling which generated family a fabric is.
  *
- * Node names only suggest: "df_g4_r2" suggests a Dragonfly, and the largest
+ * Node names (or, in ibnetdiscover output, node descriptions) only
+ * suggest: "df_g4_r2" suggests a Dragonfly, and the largest
  * coordinates and the link counts of the first switch suggest parameters.
  * The suggestion is then regenerated and every switch's neighbours and host
  * count compared with the fabric; only an exact match is reported. So a
@@ -371,21 +372,69 @@ static int guess_random(const struct vlr_fabric *fabric,
 	return rr->switches > 1 && rr->degree > 0;
 }
 
+static int recognise_by_names(const struct vlr_fabric *fabric,
+			      struct vlr_family_params *guess)
+{
+	memset(guess, 0, sizeof(*guess));
+	return guess_grid(fabric, "hx", VLR_FAMILY_HYPERX, guess) ||
+	       guess_grid(fabric, "tor", VLR_FAMILY_TORUS, guess) ||
+	       guess_dragonfly(fabric, guess) ||
+	       guess_dragonflyplus(fabric, guess) ||
+	       guess_fattree(fabric, guess) ||
+	       guess_random(fabric, guess);
+}
+
+/*
+ * ibnetdiscover names nodes by GUID ("S-0002c9...") and keeps the names
+ * people gave them in the NodeDescription: a copy of the fabric named by
+ * descriptions, or NULL when they are missing or not unique.
+ */
+static struct vlr_fabric *relabel_by_description(const struct vlr_fabric *fabric)
+{
+	struct vlr_fabric *copy = vlr_fabric_new();
+	uint32_t node, port;
+	int described = 0;
+
+	for (node = 0; copy && node < fabric->num_nodes; node++) {
+		const struct vlr_node *record = &fabric->nodes[node];
+
+		described |= record->description != record->name;
+		if (vlr_fabric_add_node(copy, record->type,
+					vlr_node_description(fabric, node),
+					record->num_ports, record->guid, NULL) == VLR_NONE)
+			break;
+	}
+	for (port = 0; copy && described && node == fabric->num_nodes &&
+		       port < fabric->num_ports; port++) {
+		const struct vlr_port *here = &fabric->ports[port];
+		const struct vlr_port *there;
+
+		if (here->peer == VLR_NONE || here->peer < port)
+			continue;
+		there = &fabric->ports[here->peer];
+		if (vlr_fabric_link(copy, here->node, here->number, there->node,
+				    there->number, NULL))
+			break;
+	}
+	if (!copy || !described || node < fabric->num_nodes || port < fabric->num_ports) {
+		vlr_fabric_free(copy);
+		return NULL;
+	}
+	return copy;
+}
+
 int vlr_recognise_family(const struct vlr_fabric *fabric,
 			 struct vlr_family_params *params)
 {
-	struct vlr_family_params guess;
+	struct vlr_fabric *relabelled;
+	int recognised = recognise_by_names(fabric, params);
 
-	memset(&guess, 0, sizeof(guess));
-	if (guess_grid(fabric, "hx", VLR_FAMILY_HYPERX, &guess) ||
-	    guess_grid(fabric, "tor", VLR_FAMILY_TORUS, &guess) ||
-	    guess_dragonfly(fabric, &guess) ||
-	    guess_dragonflyplus(fabric, &guess) ||
-	    guess_fattree(fabric, &guess) ||
-	    guess_random(fabric, &guess)) {
-		*params = guess;
-		return 1;
+	if (!recognised) {
+		relabelled = relabel_by_description(fabric);
+		recognised = relabelled && recognise_by_names(relabelled, params);
+		vlr_fabric_free(relabelled);
 	}
-	memset(params, 0, sizeof(*params));
-	return 0;
+	if (!recognised)
+		memset(params, 0, sizeof(*params));
+	return recognised;
 }

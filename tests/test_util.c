@@ -1,0 +1,154 @@
+/*
+ * test_util.c - helpers the unit tests share.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "test_util.h"
+
+static const char *scratch_dir(void)
+{
+	static char dir[] = "/tmp/vlroute-test-XXXXXX";
+	static int made;
+
+	if (!made) {
+		assert_non_null(mkdtemp(dir));
+		made = 1;
+	}
+	return dir;
+}
+
+char *test_write_file(const char *name, const char *text)
+{
+	size_t length = strlen(scratch_dir()) + strlen(name) + 2;
+	char *path = malloc(length);
+	FILE *out;
+
+	assert_non_null(path);
+	snprintf(path, length, "%s/%s", scratch_dir(), name);
+	out = fopen(path, "w");
+	assert_non_null(out);
+	fputs(text, out);
+	assert_int_equal(fclose(out), 0);
+	return path;
+}
+
+struct vlr_fabric *test_read_text(const char *text, struct vlr_error *err)
+{
+	char *path = test_write_file("fabric.net", text);
+	struct vlr_fabric *fabric = vlr_fabric_new();
+
+	assert_non_null(fabric);
+	if (vlr_netfile_read(fabric, path, NULL, err)) {
+		vlr_fabric_free(fabric);
+		fabric = NULL;
+	}
+	unlink(path);
+	free(path);
+	return fabric;
+}
+
+void test_expect_read_error(const char *text, const char *fragment1,
+			    const char *fragment2)
+{
+	struct vlr_error err;
+	struct vlr_fabric *fabric = test_read_text(text, &err);
+
+	if (fabric) {
+		vlr_fabric_free(fabric);
+		fail_msg("expected \"%s\" to be refused", text);
+	}
+	if (!strstr(err.message, fragment1))
+		fail_msg("message \"%s\" lacks \"%s\"", err.message, fragment1);
+	if (fragment2 && !strstr(err.message, fragment2))
+		fail_msg("message \"%s\" lacks \"%s\"", err.message, fragment2);
+}
+
+struct vlr_fabric *test_generate(const struct vlr_family_params *params)
+{
+	struct vlr_fabric *fabric = vlr_fabric_new();
+	struct vlr_error err;
+
+	assert_non_null(fabric);
+	if (vlr_generate(fabric, params, &err))
+		fail_msg("generation failed: %s", err.message);
+	return fabric;
+}
+
+void test_assert_links_consistent(const struct vlr_fabric *fabric)
+{
+	uint32_t i;
+
+	for (i = 0; i < fabric->num_ports; i++) {
+		const struct vlr_port *port = &fabric->ports[i];
+
+		if (port->peer == VLR_NONE)
+			continue;
+		assert_true(port->peer < fabric->num_ports);
+		assert_int_equal(fabric->ports[port->peer].peer, i);
+		assert_int_not_equal(fabric->ports[port->peer].node, port->node);
+		assert_int_not_equal(port->number, 0);
+		assert_true(port->number <= fabric->nodes[port->node].num_ports);
+	}
+}
+
+uint32_t test_diameter(const struct vlr_fabric *fabric, uint32_t *components)
+{
+	struct vlr_switch_graph graph;
+	struct vlr_error err;
+	uint32_t diameter, parts;
+
+	assert_int_equal(vlr_switch_graph_build(fabric, &graph, &err), 0);
+	assert_int_equal(vlr_switch_diameter(&graph, &diameter, &parts, &err), 0);
+	vlr_switch_graph_free(&graph);
+	if (components)
+		*components = parts;
+	return diameter;
+}
+
+unsigned test_links_between(const struct vlr_fabric *fabric, uint32_t a, uint32_t b)
+{
+	unsigned number, links = 0;
+
+	for (number = 1; number <= fabric->nodes[a].num_ports; number++) {
+		const struct vlr_port *port = vlr_port_at(fabric, a, number);
+
+		links += port->peer != VLR_NONE && fabric->ports[port->peer].node == b;
+	}
+	return links;
+}
+
+uint32_t test_distance(const struct vlr_fabric *fabric, uint32_t from, uint32_t to)
+{
+	struct vlr_switch_graph graph;
+	struct vlr_error err;
+	uint32_t *distance, *queue, head = 0, tail = 0, s, i, result;
+
+	assert_int_equal(vlr_switch_graph_build(fabric, &graph, &err), 0);
+	distance = malloc(sizeof(uint32_t) * graph.num_switches);
+	queue = malloc(sizeof(uint32_t) * graph.num_switches);
+	assert_non_null(distance);
+	assert_non_null(queue);
+	for (s = 0; s < graph.num_switches; s++)
+		distance[s] = VLR_NONE;
+	distance[graph.switch_of[from]] = 0;
+	queue[tail++] = graph.switch_of[from];
+	while (head < tail) {
+		s = queue[head++];
+		for (i = graph.offset[s]; i < graph.offset[s + 1]; i++)
+			if (distance[graph.neighbour[i]] == VLR_NONE) {
+				distance[graph.neighbour[i]] = distance[s] + 1;
+				queue[tail++] = graph.neighbour[i];
+			}
+	}
+	result = distance[graph.switch_of[to]];
+	free(distance);
+	free(queue);
+	vlr_switch_graph_free(&graph);
+	return result;
+}

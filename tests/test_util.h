@@ -1,0 +1,45 @@
+/*
+ * test_util.h - helpers the unit tests share: CMocka's includes, fabrics
+ * from inline net-file text, and structural checks.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#ifndef VLROUTE_TEST_UTIL_H
+#define VLROUTE_TEST_UTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <vlroute/vlroute.h>
+
+/* Write text to a fresh file under the test's scratch directory. */
+char *test_write_file(const char *name, const char *text);
+
+/* Read net-file text; returns the fabric or NULL with err filled. */
+struct vlr_fabric *test_read_text(const char *text, struct vlr_error *err);
+
+/* Assert that reading text fails with a message containing every fragment. */
+void test_expect_read_error(const char *text, const char *fragment1,
+			    const char *fragment2);
+
+/* Generate or fail the test. */
+struct vlr_fabric *test_generate(const struct vlr_family_params *params);
+
+/* Every link is symmetric, no self links, no port 0 links. */
+void test_assert_links_consistent(const struct vlr_fabric *fabric);
+
+/* Switch-level diameter and components. */
+uint32_t test_diameter(const struct vlr_fabric *fabric, uint32_t *components);
+
+/* Switch hops between two switches (VLR_NONE if unreachable). */
+uint32_t test_distance(const struct vlr_fabric *fabric, uint32_t from, uint32_t to);
+
+/* Links between two nodes. */
+unsigned test_links_between(const struct vlr_fabric *fabric, uint32_t a, uint32_t b);
+
+#endif
