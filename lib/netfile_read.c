@@ -243,7 +243,8 @@ static int parse_switch_lid(struct reader *reader, uint32_t node, const char *re
 
 	if (find_keyword_number(rest, "lid ", &value)) {
 		if (value > VLR_MAX_UNICAST_LID)
-			return fail_here(reader, "switch LID %llu is not a unicast LID (1..%d)",
+			return fail_here(reader, "switch LID %llu is not a unicast LID (1..%d, "
+					 "or 0 before an SM assigned one)",
 					 (unsigned long long)value, VLR_MAX_UNICAST_LID);
 		port0->lid = (uint16_t)value;
 	}
@@ -354,8 +355,9 @@ static int parse_endpoint_lid(struct reader *reader, struct vlr_port *port,
 	uint64_t value;
 
 	if (find_keyword_number(comment, "lid ", &value)) {
-		if (value < 1 || value > VLR_MAX_UNICAST_LID)
-			return fail_here(reader, "LID %llu is not a unicast LID (1..%d)",
+		if (value > VLR_MAX_UNICAST_LID)
+			return fail_here(reader, "LID %llu is not a unicast LID (1..%d, "
+					 "or 0 before an SM assigned one)",
 					 (unsigned long long)value, VLR_MAX_UNICAST_LID);
 		port->lid = (uint16_t)value;
 	}

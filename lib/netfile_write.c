@@ -5,8 +5,8 @@
  * lines in port order. ibsim hands out node GUIDs from a running base per
  * node type; a "switchguid=" (or "caguid=", "rtguid=") line is written
  * whenever the next node's GUID is not the one ibsim would give it anyway,
- * so a generated fabric costs two such lines and any other fabric keeps
- * its GUIDs exactly.
+ * so generated fabrics (which use ibsim's own numbering) need none and any
+ * other fabric keeps its GUIDs exactly.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause

@@ -14,8 +14,9 @@
 
 enum cli_status {
 	CLI_OK = 0,
-	CLI_FAILED = 1,		/* could not do it: I/O, memory */
-	CLI_BAD_INPUT = 2,	/* bad options, parameters or input files */
+	CLI_FAILED = 1,		/* could not write the output */
+	CLI_BAD_INPUT = 2,	/* bad options or parameters; input files that
+				   are missing, unreadable or malformed */
 };
 
 /* "vlroute gen dragonfly: message" on stderr. */

@@ -111,9 +111,10 @@ const char *vlr_arrangement_name(enum vlr_arrangement arrangement);
 
 /*
  * Recognise a generated fabric: take the family and parameters its node
- * names suggest, regenerate that fabric and compare every link. Returns 1
- * and fills params only when the wiring matches exactly; a random regular
- * graph is recognised by its degrees alone (its seed cannot be known).
+ * names (or node descriptions) suggest, regenerate that fabric and compare
+ * every switch's neighbours and host count. Returns 1 and fills params only
+ * when they all match; a random regular graph is recognised by its
+ * degrees and simplicity alone (its seed cannot be known).
  */
 int vlr_recognise_family(const struct vlr_fabric *fabric,
 			 struct vlr_family_params *params);
