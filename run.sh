@@ -1,0 +1,130 @@
+#!/bin/bash
+# run.sh - everything on a fresh Debian machine, in one command:
+#   ./run.sh demo   install what is missing, build, generate a Dragonfly and
+#                   bring it up in a real ibsim with a stock OpenSM
+#   ./run.sh test   install what is missing, build, run every test, then the
+#                   whole suite again built with AddressSanitizer and
+#                   UndefinedBehaviorSanitizer, then make distcheck
+#   ./run.sh build  install what is missing and build only
+# Builds go to build/ and build-asan/ beside this script.
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")" && pwd)
+jobs=$(nproc 2>/dev/null || echo 2)
+
+packages=(gcc make autoconf automake libtool pkg-config
+	opensm libopensm-dev ibsim-utils libibumad-dev libibverbs-dev
+	libcmocka-dev infiniband-diags)
+
+say() {
+	printf '\n=== %s\n' "$*"
+}
+
+install_packages() {
+	local missing=() package
+	for package in "${packages[@]}"; do
+		dpkg-query -W -f='${Status}' "$package" 2>/dev/null |
+			grep -q "install ok installed" || missing+=("$package")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	say "installing Debian packages: ${missing[*]}"
+	local sudo=()
+	[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+	"${sudo[@]}" apt-get update
+	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
+}
+
+bootstrap() {
+	if [ ! -x "$top/configure" ] || [ "$top/configure.ac" -nt "$top/configure" ]; then
+		say "autoreconf -fi"
+		(cd "$top" && autoreconf -fi)
+	fi
+}
+
+# build DIR [configure arguments...]
+build_in() {
+	local dir=$1
+	shift
+	mkdir -p "$dir"
+	if [ ! -f "$dir/Makefile" ] || [ "$top/configure" -nt "$dir/Makefile" ]; then
+		say "configure in ${dir#"$top"/} $*"
+		(cd "$dir" && "$top/configure" "$@")
+	fi
+	say "make in ${dir#"$top"/}"
+	make -C "$dir" -j"$jobs"
+}
+
+build() {
+	install_packages
+	bootstrap
+	build_in "$top/build"
+}
+
+# Sum the automake test counts of every test-suite.log under DIR.
+count_results() {
+	local dir=$1
+	find "$dir" -name test-suite.log -path '*/tests/*' -exec grep -hE '^# (PASS|FAIL|ERROR|XPASS):' {} + |
+		awk '{n[$2] += $3} END {printf "%d %d\n", n["PASS:"], n["FAIL:"] + n["ERROR:"] + n["XPASS:"]}'
+}
+
+check_in() {
+	local dir=$1 label=$2
+	say "make check ($label)"
+	if make -C "$dir" -j"$jobs" check; then
+		return 0
+	fi
+	find "$dir/tests" -name '*.log' ! -name test-suite.log -newer "$dir/Makefile" \
+		-exec grep -l -E '^(FAIL|ERROR)' {} + 2>/dev/null | while read -r log; do
+		echo "--- $log"
+		tail -40 "$log"
+	done
+	return 1
+}
+
+run_tests() {
+	local status=0 passed=0 failed=0 p f
+	build
+	check_in "$top/build" "plain build" || status=1
+
+	build_in "$top/build-asan" \
+		CFLAGS="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" \
+		LDFLAGS="-fsanitize=address,undefined"
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		check_in "$top/build-asan" "AddressSanitizer + UndefinedBehaviorSanitizer" || status=1
+
+	say "make distcheck"
+	make -C "$top/build" -j"$jobs" distcheck || status=1
+
+	for dir in "$top/build" "$top/build-asan"; do
+		read -r p f < <(count_results "$dir")
+		passed=$((passed + p))
+		failed=$((failed + f))
+	done
+	say "summary"
+	echo "tests: $passed passed, $failed failed"
+	[ "$status" -eq 0 ] && [ "$failed" -eq 0 ]
+}
+
+run_demo() {
+	local vlroute="$top/build/tools/vlroute" demo="$top/build/demo"
+	build
+	mkdir -p "$demo"
+	say "vlroute gen dragonfly -p 6 -a 12 -h 6  (the 5256-host Dragonfly of the Valiant studies)"
+	time "$vlroute" gen dragonfly -p 6 -a 12 -h 6 -o "$demo/dragonfly-p6-a12-h6.net"
+	say "vlroute info"
+	"$vlroute" info "$demo/dragonfly-p6-a12-h6.net"
+	say "bring it up: ibsim -n with the size flags above, then a stock opensm -o"
+	bash "$top/tests/ibsim-bringup.sh" --vlroute "$vlroute" --timeout 600 \
+		"$demo/dragonfly-p6-a12-h6.net"
+}
+
+case "${1:-}" in
+demo) run_demo ;;
+test) run_tests ;;
+build) build ;;
+*)
+	echo "usage: $0 demo|test|build" >&2
+	exit 2
+	;;
+esac
