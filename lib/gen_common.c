@@ -159,6 +159,36 @@ int gen_check_grid(const struct vlr_grid_params *grid, unsigned links_per_switch
 			       "hosts + links to other switches", err);
 }
 
+int gen_grid(struct vlr_fabric *fabric, const struct vlr_grid_params *grid,
+	     const char *prefix, unsigned links_per_switch,
+	     gen_grid_linker link_switch, struct vlr_error *err)
+{
+	char name[VLR_MAX_NAME + 1];
+	unsigned coords[VLR_MAX_DIMS];
+	unsigned radix = grid->hosts + links_per_switch;
+	struct gen_guids guids;
+	uint32_t sw, count;
+
+	count = (uint32_t)gen_grid_switches(grid);
+	if (vlr_fabric_reserve(fabric, count * (1 + grid->hosts),
+			       count * (radix + 1) + count * grid->hosts * 2, err))
+		return -1;
+	gen_guids_init(&guids);
+	for (sw = 0; sw < count; sw++) {
+		gen_grid_coords(sw, grid, coords);
+		gen_grid_name(name, sizeof(name), prefix, coords, grid->dims);
+		if (gen_add_switch(fabric, &guids, name, radix, err) == VLR_NONE)
+			return -1;
+	}
+	for (sw = 0; sw < count; sw++)
+		if (link_switch(fabric, grid, sw, err))
+			return -1;
+	for (sw = 0; sw < count; sw++)
+		if (gen_attach_hosts(fabric, &guids, sw, grid->hosts, err))
+			return -1;
+	return 0;
+}
+
 /* ---- group wiring ------------------------------------------------------- */
 
 static unsigned links_at_offset(const struct gen_group_wiring *wiring,

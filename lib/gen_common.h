@@ -53,6 +53,20 @@ uint64_t gen_grid_switches(const struct vlr_grid_params *grid);
 int gen_check_grid(const struct vlr_grid_params *grid, unsigned links_per_switch,
 		   const char *family, struct vlr_error *err);
 
+/* Links one grid switch to its neighbours (HyperX rows, torus rings). */
+typedef int (*gen_grid_linker)(struct vlr_fabric *fabric,
+			       const struct vlr_grid_params *grid, uint32_t sw,
+			       struct vlr_error *err);
+
+/*
+ * Build a grid family: switches named PREFIX_c0_c1.. as nodes 0..S-1
+ * (dimension 0 varies fastest) with hosts + links_per_switch ports, linked
+ * by link_switch, then the hosts.
+ */
+int gen_grid(struct vlr_fabric *fabric, const struct vlr_grid_params *grid,
+	     const char *prefix, unsigned links_per_switch,
+	     gen_grid_linker link_switch, struct vlr_error *err);
+
 /*
  * How groups pair their global ports (Dragonfly routers, Dragonfly+ spines).
  * Group G has ports_per_group global ports j = 0.. . Every pair of groups

@@ -35,31 +35,7 @@ static int link_switch(struct vlr_fabric *fabric, const struct vlr_grid_params *
 int vlr_gen_torus(struct vlr_fabric *fabric, const struct vlr_grid_params *grid,
 		  struct vlr_error *err)
 {
-	char name[VLR_MAX_NAME + 1];
-	unsigned coords[VLR_MAX_DIMS];
-	struct gen_guids guids;
-	uint32_t sw, count;
-	unsigned radix;
-
 	if (gen_check_grid(grid, 2 * grid->dims, "torus", err))
 		return -1;
-	count = (uint32_t)gen_grid_switches(grid);
-	radix = grid->hosts + 2 * grid->dims;
-	if (vlr_fabric_reserve(fabric, count * (1 + grid->hosts),
-			       count * (radix + 1) + count * grid->hosts * 2, err))
-		return -1;
-	gen_guids_init(&guids);
-	for (sw = 0; sw < count; sw++) {
-		gen_grid_coords(sw, grid, coords);
-		gen_grid_name(name, sizeof(name), "tor", coords, grid->dims);
-		if (gen_add_switch(fabric, &guids, name, radix, err) == VLR_NONE)
-			return -1;
-	}
-	for (sw = 0; sw < count; sw++)
-		if (link_switch(fabric, grid, sw, err))
-			return -1;
-	for (sw = 0; sw < count; sw++)
-		if (gen_attach_hosts(fabric, &guids, sw, grid->hosts, err))
-			return -1;
-	return 0;
+	return gen_grid(fabric, grid, "tor", 2 * grid->dims, link_switch, err);
 }
