@@ -61,15 +61,14 @@ static void write_header_comment(FILE *out, const char *header)
 static void write_ibsim_sizes(const struct vlr_fabric *fabric, FILE *out)
 {
 	struct vlr_ibsim_sizes sizes;
+	char flags[128];
 
 	vlr_ibsim_sizes(fabric, &sizes);
-	if (sizes.nodes <= VLR_IBSIM_DEFAULT_NODES &&
-	    sizes.switches <= VLR_IBSIM_DEFAULT_SWITCHES &&
-	    sizes.ports <= VLR_IBSIM_DEFAULT_PORTS)
+	if (!vlr_ibsim_needs_flags(&sizes))
 		return;
+	vlr_ibsim_flags(&sizes, flags, sizeof(flags));
 	fprintf(out, "#\n# Larger than ibsim's defaults: load it with\n"
-		"#   ibsim -N %u -S %u -P %u NETFILE\n", sizes.nodes, sizes.switches,
-		sizes.ports);
+		"#   ibsim %s NETFILE\n", flags);
 }
 
 static void write_port(const struct vlr_fabric *fabric, const struct vlr_port *port,
@@ -158,6 +157,7 @@ int vlr_netfile_write(const struct vlr_fabric *fabric, FILE *out,
 
 void vlr_ibsim_sizes(const struct vlr_fabric *fabric, struct vlr_ibsim_sizes *sizes)
 {
+	uint64_t lids = vlr_fabric_lids_needed(fabric, fabric->lmc);
 	uint32_t node;
 
 	sizes->nodes = fabric->num_nodes;
@@ -169,4 +169,31 @@ void vlr_ibsim_sizes(const struct vlr_fabric *fabric, struct vlr_ibsim_sizes *si
 		sizes->switches += is_switch;
 		sizes->ports += fabric->nodes[node].num_ports + (is_switch ? 1 : 0);
 	}
+	/* LIDs 1..lids plus the alignment of LMC blocks; LID 0 is unused */
+	lids += (1u << fabric->lmc) + 1;
+	sizes->linear_cap = lids > VLR_MAX_UNICAST_LID + 1 ? VLR_MAX_UNICAST_LID + 1 :
+			    (unsigned)lids;
+}
+
+int vlr_ibsim_needs_flags(const struct vlr_ibsim_sizes *sizes)
+{
+	return sizes->nodes > VLR_IBSIM_DEFAULT_NODES ||
+	       sizes->switches > VLR_IBSIM_DEFAULT_SWITCHES ||
+	       sizes->ports > VLR_IBSIM_DEFAULT_PORTS ||
+	       sizes->linear_cap > VLR_IBSIM_DEFAULT_LINEAR_CAP;
+}
+
+void vlr_ibsim_flags(const struct vlr_ibsim_sizes *sizes, char *buf, size_t size)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	if (sizes->nodes > VLR_IBSIM_DEFAULT_NODES ||
+	    sizes->switches > VLR_IBSIM_DEFAULT_SWITCHES ||
+	    sizes->ports > VLR_IBSIM_DEFAULT_PORTS)
+		used = (size_t)snprintf(buf, size, "-N %u -S %u -P %u", sizes->nodes,
+					sizes->switches, sizes->ports);
+	if (sizes->linear_cap > VLR_IBSIM_DEFAULT_LINEAR_CAP && used < size)
+		snprintf(buf + used, size - used, "%s-L %u", used ? " " : "",
+			 sizes->linear_cap);
 }

@@ -370,6 +370,38 @@ static void test_ignored_commands_are_reported(void **state)
 	vlr_fabric_free(fabric);
 }
 
+static void test_ibsim_size_flags(void **state)
+{
+	struct vlr_family_params params = { .family = VLR_FAMILY_DRAGONFLY };
+	struct vlr_ibsim_sizes sizes;
+	struct vlr_fabric *fabric;
+	struct vlr_error err;
+	char flags[128];
+
+	(void)state;
+	params.u.dragonfly = (struct vlr_dragonfly_params){ 2, 4, 2, 0,
+							    VLR_ARRANGEMENT_PALMTREE };
+	fabric = test_generate(&params);
+	vlr_ibsim_sizes(fabric, &sizes);
+	assert_false(vlr_ibsim_needs_flags(&sizes));
+	vlr_fabric_free(fabric);
+
+	params.u.dragonfly = (struct vlr_dragonfly_params){ 6, 12, 6, 0,
+							    VLR_ARRANGEMENT_PALMTREE };
+	fabric = test_generate(&params);
+	vlr_ibsim_sizes(fabric, &sizes);
+	assert_true(vlr_ibsim_needs_flags(&sizes));
+	vlr_ibsim_flags(&sizes, flags, sizeof(flags));
+	/* 876 switches of 24 port slots, 5256 one-port CAs */
+	assert_string_equal(flags, "-N 6132 -S 876 -P 26280");
+	/* at LMC 3 the LIDs run past ibsim's 30720-entry forwarding tables */
+	assert_int_equal(vlr_fabric_assign_lids(fabric, 3, &err), 0);
+	vlr_ibsim_sizes(fabric, &sizes);
+	vlr_ibsim_flags(&sizes, flags, sizeof(flags));
+	assert_string_equal(flags, "-N 6132 -S 876 -P 26280 -L 42933");
+	vlr_fabric_free(fabric);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -381,6 +413,7 @@ int main(void)
 		cmocka_unit_test(test_writer_keeps_foreign_guids),
 		cmocka_unit_test(test_bad_inputs),
 		cmocka_unit_test(test_ignored_commands_are_reported),
+		cmocka_unit_test(test_ibsim_size_flags),
 	};
 
 	return cmocka_run_group_tests_name("netfile", tests, NULL, NULL);

@@ -79,15 +79,15 @@ static void print_lids(const struct vlr_fabric *fabric, unsigned lmc)
 static void print_ibsim(const struct vlr_fabric *fabric)
 {
 	struct vlr_ibsim_sizes sizes;
+	char flags[128];
 
 	vlr_ibsim_sizes(fabric, &sizes);
-	if (sizes.nodes <= VLR_IBSIM_DEFAULT_NODES &&
-	    sizes.switches <= VLR_IBSIM_DEFAULT_SWITCHES &&
-	    sizes.ports <= VLR_IBSIM_DEFAULT_PORTS)
+	if (!vlr_ibsim_needs_flags(&sizes)) {
 		printf("ibsim:             fits its defaults (no size flags needed)\n");
-	else
-		printf("ibsim:             needs ibsim -N %u -S %u -P %u\n", sizes.nodes,
-		       sizes.switches, sizes.ports);
+		return;
+	}
+	vlr_ibsim_flags(&sizes, flags, sizeof(flags));
+	printf("ibsim:             needs ibsim %s\n", flags);
 }
 
 int cmd_info(int argc, char **argv)

@@ -38,18 +38,26 @@ int vlr_netfile_read(struct vlr_fabric *fabric, const char *path,
 int vlr_netfile_write(const struct vlr_fabric *fabric, FILE *out,
 		      const char *header, struct vlr_error *err);
 
-/* The -N, -S and -P values ibsim needs to load this fabric. */
+/* The -N, -S, -P and -L values ibsim needs to load and route this fabric. */
 struct vlr_ibsim_sizes {
 	unsigned nodes;
 	unsigned switches;
 	unsigned ports;
+	unsigned linear_cap;	/* LFT size: highest LID + 1 at the fabric's LMC */
 };
 
 void vlr_ibsim_sizes(const struct vlr_fabric *fabric, struct vlr_ibsim_sizes *sizes);
+
+/* Does the fabric need any of ibsim's size flags? */
+int vlr_ibsim_needs_flags(const struct vlr_ibsim_sizes *sizes);
+
+/* "-N 6132 -S 876 -P 26280", only the flags needed ("" when none). */
+void vlr_ibsim_flags(const struct vlr_ibsim_sizes *sizes, char *buf, size_t size);
 
 /* ibsim 0.10's built-in limits. */
 #define VLR_IBSIM_DEFAULT_NODES 2048
 #define VLR_IBSIM_DEFAULT_SWITCHES 256
 #define VLR_IBSIM_DEFAULT_PORTS 13312
+#define VLR_IBSIM_DEFAULT_LINEAR_CAP 30720
 
 #endif
