@@ -965,51 +965,50 @@ static int check_endpoints_linked(struct reader *reader)
 	return 0;
 }
 
-static const struct vlr_fabric *sort_fabric;
+struct guid_owner {
+	uint64_t guid;
+	uint32_t node;
+};
 
-static int compare_node_guids(const void *a, const void *b)
+static int compare_guid_owners(const void *a, const void *b)
 {
-	uint64_t x = sort_fabric->nodes[*(const uint32_t *)a].guid;
-	uint64_t y = sort_fabric->nodes[*(const uint32_t *)b].guid;
+	const struct guid_owner *x = a, *y = b;
 
-	return x < y ? -1 : x > y;
+	if (x->guid != y->guid)
+		return x->guid < y->guid ? -1 : 1;
+	return x->node < y->node ? -1 : x->node > y->node;
 }
 
 /* ibsim refuses two nodes with one GUID; say which two. */
 static int check_unique_guids(struct reader *reader)
 {
 	const struct vlr_fabric *fabric = reader->fabric;
-	uint32_t *order, i;
+	struct guid_owner *owners;
+	uint32_t i;
 	int result = 0;
 
-	if (fabric->num_nodes < 2)
-		return 0;
-	order = malloc(sizeof(uint32_t) * fabric->num_nodes);
-	if (!order)
+	owners = malloc(sizeof(*owners) * (fabric->num_nodes + 1));
+	if (!owners)
 		return vlr_fail(reader->err, "out of memory checking GUIDs");
-	for (i = 0; i < fabric->num_nodes; i++)
-		order[i] = i;
-	sort_fabric = fabric;
-	qsort(order, fabric->num_nodes, sizeof(uint32_t), compare_node_guids);
-	for (i = 1; i < fabric->num_nodes && !result; i++) {
-		uint32_t a = order[i - 1], b = order[i];
-
-		if (a > b) {
-			uint32_t swap = a;
-
-			a = b;
-			b = swap;
-		}
-		if (fabric->nodes[a].guid == fabric->nodes[b].guid)
-			result = fail_at(reader, reader->node_file[b], fabric->nodes[b].line,
-					 "\"%s\" has GUID 0x%016llx, already taken by "
-					 "\"%s\" (%s:%u)", vlr_node_name(fabric, b),
-					 (unsigned long long)fabric->nodes[b].guid,
-					 vlr_node_name(fabric, a),
-					 path_of(reader, reader->node_file[a]),
-					 fabric->nodes[a].line);
+	for (i = 0; i < fabric->num_nodes; i++) {
+		owners[i].guid = fabric->nodes[i].guid;
+		owners[i].node = i;
 	}
-	free(order);
+	qsort(owners, fabric->num_nodes, sizeof(*owners), compare_guid_owners);
+	for (i = 1; i < fabric->num_nodes && !result; i++) {
+		uint32_t first = owners[i - 1].node, second = owners[i].node;
+
+		if (owners[i - 1].guid == owners[i].guid)
+			result = fail_at(reader, reader->node_file[second],
+					 fabric->nodes[second].line,
+					 "\"%s\" has GUID 0x%016llx, already taken by "
+					 "\"%s\" (%s:%u)", vlr_node_name(fabric, second),
+					 (unsigned long long)owners[i].guid,
+					 vlr_node_name(fabric, first),
+					 path_of(reader, reader->node_file[first]),
+					 fabric->nodes[first].line);
+	}
+	free(owners);
 	return result;
 }
 
