@@ -75,9 +75,13 @@ static void write_port(const struct vlr_fabric *fabric, const struct vlr_port *p
 		       FILE *out)
 {
 	const struct vlr_port *peer = &fabric->ports[port->peer];
+	const struct vlr_node *node = &fabric->nodes[port->node];
 
-	fprintf(out, "[%u]\t\"%s\"[%u]", port->number, vlr_node_name(fabric, peer->node),
-		peer->number);
+	fprintf(out, "[%u]", port->number);
+	/* ibsim numbers endpoint port GUIDs node GUID + port; keep any other */
+	if (node->type != VLR_NODE_SWITCH && port->guid != node->guid + port->number)
+		fprintf(out, "(%llx)", (unsigned long long)port->guid);
+	fprintf(out, "\t\"%s\"[%u]", vlr_node_name(fabric, peer->node), peer->number);
 	if (port->width)
 		fprintf(out, "\tw=%u", port->width);
 	if (port->speed)

@@ -297,9 +297,35 @@ static void test_writer_keeps_foreign_guids(void **state)
 	assert_int_equal(vlr_netfile_read(back, path, NULL, &err), 0);
 	assert_int_equal(back->nodes[vlr_fabric_find(back, "S-0008f10400410015")].guid,
 			 0x8f10400410015ull);
+
 	assert_string_equal(vlr_node_description(back, vlr_fabric_find(back,
 								       "S-005442ba00003080")),
 			    "ISR9024 Voltaire");
+	unlink(path);
+	free(path);
+	vlr_fabric_free(fabric);
+	vlr_fabric_free(back);
+}
+
+/* Adapters whose port GUID is not node GUID + port (ConnectX-4 and later). */
+static void test_writer_keeps_port_guids(void **state)
+{
+	struct vlr_error err;
+	struct vlr_fabric *fabric = test_read_text("Switch 1 \"s\"\n[1] \"h\"[1]\n\n"
+						   "caguid=0x5000\nCa 1 \"h\"\n"
+						   "[1](5000) \"s\"[1]\n", &err);
+	char *path = test_write_file("portguid.net", "");
+	struct vlr_fabric *back = vlr_fabric_new();
+	FILE *out = fopen(path, "w");
+
+	(void)state;
+	assert_non_null(fabric);
+	assert_int_equal(vlr_port_at(fabric, 1, 1)->guid, 0x5000);
+	assert_int_equal(vlr_netfile_write(fabric, out, NULL, &err), 0);
+	fclose(out);
+	assert_int_equal(vlr_netfile_read(back, path, NULL, &err), 0);
+	assert_int_equal(vlr_port_at(back, vlr_fabric_find(back, "h"), 1)->guid, 0x5000);
+	assert_int_equal(back->nodes[vlr_fabric_find(back, "h")].guid, 0x5000);
 	unlink(path);
 	free(path);
 	vlr_fabric_free(fabric);
@@ -411,6 +437,7 @@ int main(void)
 		cmocka_unit_test(test_reads_ibnetdiscover),
 		cmocka_unit_test(test_round_trips),
 		cmocka_unit_test(test_writer_keeps_foreign_guids),
+		cmocka_unit_test(test_writer_keeps_port_guids),
 		cmocka_unit_test(test_bad_inputs),
 		cmocka_unit_test(test_ignored_commands_are_reported),
 		cmocka_unit_test(test_ibsim_size_flags),
