@@ -1,0 +1,76 @@
+/*
+ * verify.c - the verifier's entry point: walk the routes, sum up the
+ * statistics, search the channel dependency graph.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <string.h>
+
+#include "verify_internal.h"
+
+static void summarise_loads(const struct verify_channels *ch,
+			    struct vlr_verify_report *report)
+{
+	uint64_t sum = 0, width;
+	uint32_t c;
+
+	report->channels = ch->count;
+	if (!ch->count)
+		return;
+	report->load_min = UINT64_MAX;
+	for (c = 0; c < ch->count; c++) {
+		sum += ch->load[c];
+		if (ch->load[c] < report->load_min)
+			report->load_min = ch->load[c];
+		if (ch->load[c] > report->load_max)
+			report->load_max = ch->load[c];
+	}
+	report->load_mean = (double)sum / ch->count;
+	width = (report->load_max - report->load_min) / VLR_VERIFY_LOAD_BINS + 1;
+	report->load_bin_start = report->load_min;
+	report->load_bin_width = width;
+	for (c = 0; c < ch->count; c++)
+		report->load_histogram[(ch->load[c] - report->load_min) / width]++;
+}
+
+static void summarise_routes(const struct verify_tally *tally,
+			     struct vlr_verify_report *report)
+{
+	report->hops_min = tally->hops_min;
+	report->hops_max = tally->hops_max;
+	report->hops_mean = tally->delivered ?
+			    (double)tally->hop_sum / (double)tally->delivered : 0.0;
+	report->vl_mask = tally->vl_mask;
+	report->sl_mask = tally->sl_mask;
+	report->vls_used = (unsigned)__builtin_popcount(tally->vl_mask);
+	report->sls_used = (unsigned)__builtin_popcount(tally->sl_mask);
+}
+
+int vlr_verify(const struct vlr_tables *tables, struct vlr_verify_report *report,
+	       struct vlr_error *err)
+{
+	struct verify_channels ch;
+	struct verify_tally tally;
+	int result;
+
+	memset(report, 0, sizeof(*report));
+	memset(&tally, 0, sizeof(tally));
+	report->vls_offered = tables->num_vls;
+	if (verify_channels_init(tables, &ch, err))
+		return -1;
+	result = verify_routes(tables, &ch, &tally, report, err);
+	if (!result) {
+		summarise_routes(&tally, report);
+		summarise_loads(&ch, report);
+		result = verify_cdg(tables, &ch, report, err);
+	}
+	verify_channels_free(&ch);
+	return result;
+}
+
+int vlr_verify_passed(const struct vlr_verify_report *report)
+{
+	return report->bad_routes == 0 && report->cdg_acyclic &&
+	       (report->vl_mask >> report->vls_offered) == 0;
+}

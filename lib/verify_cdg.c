@@ -1,0 +1,333 @@
+/*
+ * verify_cdg.c - the channel dependency graph: numbering the
+ * switch-to-switch channels, and finding a cycle among the (channel, VL)
+ * pairs the routes use.
+ *
+ * The graph is never built as lists: the successors of (channel, VL) are
+ * read from the dependency bits of the turns at the switch the channel
+ * leads to. An iterative depth-first search finds whether there is a
+ * cycle; a breadth-first search from a node on it then finds the
+ * shortest cycle through that node, which is the one reported, starting
+ * at its lowest (channel, VL) so the same tables always give the same text.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "verify_internal.h"
+
+enum { WHITE, GREY, BLACK };
+
+void verify_channels_free(struct verify_channels *ch)
+{
+	free(ch->port);
+	free(ch->link);
+	free(ch->sw);
+	free(ch->deps);
+	free(ch->vls);
+	free(ch->load);
+	memset(ch, 0, sizeof(*ch));
+}
+
+/* Number the channels of switch s and place its turns. */
+static void number_channels(const struct vlr_tables *t, struct verify_channels *ch,
+			    uint32_t s)
+{
+	const struct vlr_fabric *fabric = t->fabric;
+	const struct vlr_node *node = &fabric->nodes[t->switch_node[s]];
+	struct verify_switch *sw = &ch->sw[s];
+	unsigned number;
+
+	sw->sl2vl = t->sl2vl_offset[s];
+	sw->turn_base = ch->turns;
+	sw->first_slot = node->first_port;
+	sw->width = node->num_ports + 1u;
+	sw->first = ch->count;
+	for (number = 1; number <= node->num_ports; number++) {
+		uint32_t slot = node->first_port + number;
+		struct verify_link *link = &ch->link[slot];
+
+		link->peer = fabric->ports[slot].peer;
+		if (link->peer == VLR_NONE)
+			continue;
+		link->in_port = fabric->ports[link->peer].number;
+		link->next = t->switch_of_node[fabric->ports[link->peer].node];
+		if (link->next == VLR_NONE)
+			continue;
+		link->channel = ch->count;
+		ch->port[ch->count++] = slot;
+	}
+	sw->channels = ch->count - sw->first;
+	ch->turns += (uint64_t)sw->channels * sw->channels;
+}
+
+/* Links of every port slot, then the back channel of each switch link. */
+static void link_ports(const struct vlr_tables *t, struct verify_channels *ch)
+{
+	uint32_t slot, s, c;
+
+	for (slot = 0; slot < t->fabric->num_ports; slot++) {
+		ch->link[slot].peer = ch->link[slot].next = VLR_NONE;
+		ch->link[slot].channel = ch->link[slot].back = VLR_NONE;
+		ch->link[slot].in_port = 0;
+	}
+	for (s = 0; s < t->num_switches; s++)
+		number_channels(t, ch, s);
+	for (c = 0; c < ch->count; c++) {
+		struct verify_link *link = &ch->link[ch->port[c]];
+
+		link->back = ch->link[link->peer].channel;
+	}
+}
+
+int verify_channels_init(const struct vlr_tables *t, struct verify_channels *ch,
+			 struct vlr_error *err)
+{
+	uint32_t ports = t->fabric->num_ports;
+
+	memset(ch, 0, sizeof(*ch));
+	ch->port = malloc(sizeof(uint32_t) * (ports + 1));
+	ch->link = malloc(sizeof(struct verify_link) * (ports + 1));
+	ch->sw = malloc(sizeof(struct verify_switch) * (t->num_switches + 1));
+	if (!ch->port || !ch->link || !ch->sw)
+		goto out_of_memory;
+	link_ports(t, ch);
+	ch->deps = calloc(ch->turns * VLR_NUM_SLS + 1, sizeof(uint16_t));
+	ch->vls = calloc(ch->count + 1, sizeof(uint16_t));
+	ch->load = calloc(ch->count + 1, sizeof(uint64_t));
+	if (ch->deps && ch->vls && ch->load)
+		return 0;
+out_of_memory:
+	verify_channels_free(ch);
+	return vlr_fail(err, "out of memory for the channel dependencies of %u switches",
+			t->num_switches);
+}
+
+/* Walks the successors of one (channel, VL) node. */
+struct successors {
+	const uint16_t *row;	/* deps of the first turn from the channel */
+	uint32_t first;		/* first channel of the switch it leads to */
+	uint32_t k;		/* channels of that switch */
+	uint32_t next_out;	/* next out channel (local) to look at */
+	uint32_t out;		/* out channel (local) whose VLs are pending */
+	uint16_t pending;	/* out VLs not yet returned */
+	uint8_t vl;
+};
+
+static void successors_start(const struct verify_channels *ch, uint32_t node,
+			     struct successors *it)
+{
+	const struct verify_link *link = &ch->link[ch->port[node / VLR_NUM_SLS]];
+	const struct verify_switch *sw = &ch->sw[link->next];
+
+	it->first = sw->first;
+	it->k = sw->channels;
+	it->row = ch->deps + (sw->turn_base + (uint64_t)(link->back - sw->first) * it->k) *
+		  VLR_NUM_SLS;
+	it->next_out = 0;
+	it->pending = 0;
+	it->vl = (uint8_t)(node % VLR_NUM_SLS);
+}
+
+/* The next successor, or VLR_NONE. */
+static uint32_t successors_next(struct successors *it)
+{
+	unsigned vl;
+
+	while (!it->pending) {
+		if (it->next_out >= it->k)
+			return VLR_NONE;
+		it->out = it->next_out++;
+		it->pending = it->row[it->out * VLR_NUM_SLS + it->vl];
+	}
+	vl = (unsigned)__builtin_ctz(it->pending);
+	it->pending &= (uint16_t)(it->pending - 1);
+	return (it->first + it->out) * VLR_NUM_SLS + vl;
+}
+
+struct frame {
+	uint32_t node;
+	struct successors it;
+};
+
+/* Depth-first search from every used node; a node on a cycle, or VLR_NONE. */
+static uint32_t find_cycle_node(const struct verify_channels *ch, uint8_t *colour,
+				struct frame *stack)
+{
+	uint32_t start, depth;
+
+	for (start = 0; start < ch->count * VLR_NUM_SLS; start++) {
+		if (colour[start] != WHITE ||
+		    !(ch->vls[start / VLR_NUM_SLS] & verify_vl_bit(start % VLR_NUM_SLS)))
+			continue;
+		colour[start] = GREY;
+		stack[0].node = start;
+		successors_start(ch, start, &stack[0].it);
+		depth = 1;
+		while (depth) {
+			struct frame *top = &stack[depth - 1];
+			uint32_t next = successors_next(&top->it);
+
+			if (next == VLR_NONE) {
+				colour[top->node] = BLACK;
+				depth--;
+			} else if (colour[next] == GREY) {
+				return next;
+			} else if (colour[next] == WHITE) {
+				colour[next] = GREY;
+				stack[depth].node = next;
+				successors_start(ch, next, &stack[depth++].it);
+			}
+		}
+	}
+	return VLR_NONE;
+}
+
+/*
+ * Shortest cycle through node `on`, found breadth first: its nodes go in
+ * cycle[], in order from `on`. Returns the length.
+ */
+static uint32_t shortest_cycle(const struct verify_channels *ch, uint32_t on,
+			       uint32_t *parent, uint32_t *queue,
+			       uint32_t *cycle)
+{
+	uint32_t head = 0, tail = 0, length = 0, last = VLR_NONE, at;
+	struct successors it;
+
+	queue[tail++] = on;
+	parent[on] = on;
+	while (head < tail && last == VLR_NONE) {
+		uint32_t node = queue[head++], next;
+
+		successors_start(ch, node, &it);
+		while ((next = successors_next(&it)) != VLR_NONE) {
+			if (next == on) {
+				last = node;
+				break;
+			}
+			if (parent[next] == VLR_NONE) {
+				parent[next] = node;
+				queue[tail++] = next;
+			}
+		}
+	}
+	for (at = last; at != on; at = parent[at])
+		cycle[length++] = at;
+	cycle[length++] = on;
+	for (at = 0; at < length / 2; at++) {
+		uint32_t swap = cycle[at];
+
+		cycle[at] = cycle[length - 1 - at];
+		cycle[length - 1 - at] = swap;
+	}
+	return length;
+}
+
+/* "sw:port/VL" of a node, appended at *used if it fits. */
+static int append_step(const struct vlr_tables *t, const struct verify_channels *ch,
+		       uint32_t node, const char *separator, char *buf, size_t size,
+		       size_t *used)
+{
+	const struct vlr_port *port = &t->fabric->ports[ch->port[node / VLR_NUM_SLS]];
+	int n = snprintf(buf + *used, size - *used, "%s%s:%u/%u", separator,
+			 vlr_node_name(t->fabric, port->node), port->number,
+			 node % VLR_NUM_SLS);
+
+	if (n < 0 || (size_t)n >= size - *used) {
+		buf[*used] = '\0';
+		return -1;
+	}
+	*used += (size_t)n;
+	return 0;
+}
+
+/* The cycle as text, starting and ending at its lowest node. */
+static void format_cycle(const struct vlr_tables *t, const struct verify_channels *ch,
+			 const uint32_t *cycle, uint32_t length,
+			 struct vlr_verify_report *report)
+{
+	size_t size = sizeof(report->cycle), used = 0, reserve = 48;
+	uint32_t lowest = 0, i;
+
+	for (i = 1; i < length; i++)
+		if (cycle[i] < cycle[lowest])
+			lowest = i;
+	report->cycle_length = length;
+	for (i = 0; i <= length; i++) {
+		if (append_step(t, ch, cycle[(lowest + i) % length], i ? " -> " : "",
+				report->cycle, size - reserve, &used)) {
+			snprintf(report->cycle + used, size - used, " -> ... (%u steps)",
+				 length);
+			return;
+		}
+	}
+}
+
+static void count_graph(const struct verify_channels *ch, struct vlr_verify_report *report)
+{
+	uint64_t i;
+
+	for (i = 0; i < ch->count; i++)
+		report->cdg_nodes += (uint64_t)__builtin_popcount(ch->vls[i]);
+	for (i = 0; i < ch->turns * VLR_NUM_SLS; i++)
+		report->cdg_edges += (uint64_t)__builtin_popcount(ch->deps[i]);
+}
+
+static int report_cycle(const struct vlr_tables *t, const struct verify_channels *ch,
+			uint32_t on, struct vlr_verify_report *report,
+			struct vlr_error *err)
+{
+	uint64_t nodes = (uint64_t)ch->count * VLR_NUM_SLS;
+	uint32_t *parent = malloc(sizeof(uint32_t) * nodes);
+	uint32_t *queue = malloc(sizeof(uint32_t) * nodes);
+	uint32_t *cycle = malloc(sizeof(uint32_t) * nodes);
+	uint64_t i;
+	int result = 0;
+
+	if (!parent || !queue || !cycle) {
+		result = vlr_fail(err, "out of memory for a cycle of the channel "
+				  "dependency graph");
+	} else {
+		for (i = 0; i < nodes; i++)
+			parent[i] = VLR_NONE;
+		format_cycle(t, ch, cycle, shortest_cycle(ch, on, parent, queue, cycle),
+			     report);
+	}
+	free(parent);
+	free(queue);
+	free(cycle);
+	return result;
+}
+
+int verify_cdg(const struct vlr_tables *t, const struct verify_channels *ch,
+	       struct vlr_verify_report *report, struct vlr_error *err)
+{
+	uint64_t nodes = (uint64_t)ch->count * VLR_NUM_SLS;
+	uint8_t *colour;
+	struct frame *stack;
+	uint32_t on;
+	int result = 0;
+
+	count_graph(ch, report);
+	report->cdg_acyclic = 1;
+	if (!report->cdg_nodes)
+		return 0;
+	colour = calloc(nodes, 1);
+	stack = malloc(sizeof(struct frame) * report->cdg_nodes);
+	if (!colour || !stack) {
+		result = vlr_fail(err, "out of memory searching the channel dependency "
+				  "graph of %llu nodes", (unsigned long long)report->cdg_nodes);
+	} else {
+		on = find_cycle_node(ch, colour, stack);
+		if (on != VLR_NONE) {
+			report->cdg_acyclic = 0;
+			result = report_cycle(t, ch, on, report, err);
+		}
+	}
+	free(colour);
+	free(stack);
+	return result;
+}

@@ -1,0 +1,91 @@
+/*
+ * verify.h - proving and measuring a table set: does every source port
+ * reach every LID, how long and how evenly spread are the routes, and is
+ * the channel dependency graph over (link, VL) free of cycles.
+ *
+ * A route is a (source port, DLID) pair: every linked CA or router port
+ * sends to every LID in use (every LID of an LMC range, switch LIDs too)
+ * except its own. It is delivered when the LFTs carry it, without visiting
+ * a switch twice, to the port owning the DLID (for a switch LID: to that
+ * switch, whose LFT says port 0). Anything else is a loop, a dead end (the
+ * LFT has no port, names a port the switch lacks, or an unlinked port) or a
+ * misdelivery (to an endpoint or switch that does not own the DLID).
+ *
+ * The statistics and the channel dependency graph cover delivered routes.
+ * A channel is a directed switch-to-switch link; its VL on a hop comes from
+ * the route's path SL through SL2VL. Injection and ejection links can be on
+ * no cycle, so the graph holds switch-to-switch channels only.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#ifndef VLROUTE_VERIFY_H
+#define VLROUTE_VERIFY_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <vlroute/tables.h>
+
+#define VLR_VERIFY_PROBLEMS 8		/* problems named in the report */
+#define VLR_VERIFY_PROBLEMS_SIZE 2048
+#define VLR_VERIFY_CYCLE_SIZE 4096
+#define VLR_VERIFY_LOAD_BINS 10
+
+struct vlr_verify_report {
+	/* reachability */
+	uint64_t routes;		/* (source port, DLID) pairs checked */
+	uint64_t bad_routes;		/* loops + dead_ends + misdelivered */
+	uint64_t loops;
+	uint64_t dead_ends;
+	uint64_t misdelivered;
+	uint32_t bad_lids;		/* DLIDs that some source does not reach */
+	unsigned problems_listed;	/* lines in problems */
+	char problems[VLR_VERIFY_PROBLEMS_SIZE];	/* the first few, one a line */
+
+	/* links traversed per delivered route, source port to destination port */
+	unsigned hops_min;
+	unsigned hops_max;
+	double hops_mean;
+
+	/* delivered routes per channel, over every channel (unused ones: 0) */
+	uint32_t channels;
+	uint64_t load_min;
+	uint64_t load_max;
+	double load_mean;
+	uint64_t load_bin_start;	/* bin i holds loads start + i * width .. */
+	uint64_t load_bin_width;	/* .. start + (i + 1) * width - 1 */
+	uint64_t load_histogram[VLR_VERIFY_LOAD_BINS];
+
+	/* VLs on every link of the delivered routes, injection and ejection too */
+	unsigned vls_used;
+	unsigned sls_used;
+	uint16_t vl_mask;		/* bit v: VL v used */
+	uint16_t sl_mask;		/* bit s: SL s used */
+	unsigned vls_offered;		/* the table set's num_vls */
+
+	/* channel dependency graph over (channel, VL) */
+	int cdg_acyclic;
+	uint64_t cdg_nodes;		/* (channel, VL) pairs some route uses */
+	uint64_t cdg_edges;		/* distinct dependencies between them */
+	unsigned cycle_length;		/* steps of the cycle found, 0 if none */
+	char cycle[VLR_VERIFY_CYCLE_SIZE];	/* "sw:port/VL -> ... -> sw:port/VL" */
+};
+
+/*
+ * Check and measure every route of the table set. Problems go in the
+ * report; returns -1 only when the check cannot run (out of memory).
+ */
+int vlr_verify(const struct vlr_tables *tables, struct vlr_verify_report *report,
+	       struct vlr_error *err);
+
+/* Every route delivered, only offered VLs used, no dependency cycle. */
+int vlr_verify_passed(const struct vlr_verify_report *report);
+
+/* The report for people: counts, problems, statistics, histogram, cycle. */
+void vlr_verify_print(const struct vlr_verify_report *report, FILE *out);
+
+/* The same as one JSON object; returns -1 when writing fails. */
+int vlr_verify_write_json(const struct vlr_verify_report *report, FILE *out);
+
+#endif
