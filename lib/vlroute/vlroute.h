@@ -12,5 +12,9 @@
 #include <vlroute/netfile.h>
 #include <vlroute/generate.h>
 #include <vlroute/stats.h>
+#include <vlroute/tables.h>
+#include <vlroute/tablefiles.h>
+#include <vlroute/verify.h>
+#include <vlroute/engine.h>
 
 #endif

@@ -1,0 +1,439 @@
+/*
+ * cdg_layers.c - breaking the cycles of the channel dependency graph into
+ * virtual layers.
+ *
+ * Layer by layer, a depth-first search looks for a cycle among the
+ * dependencies the layer's routes induce. On a cycle, one dependency is
+ * chosen (the heuristic) and every route of the layer inducing it moves to
+ * the next layer, which removes that dependency from this layer. Removing
+ * dependencies never creates a cycle, so the search resumes where it was:
+ * explored channels stay explored, and only the part of the search path
+ * above the first vanished dependency is given up. A layer is done when the
+ * search finishes without a cycle; the moved routes then form the next.
+ *
+ * Finding the routes that induce a dependency (a -> p at switch u) needs no
+ * index: the LIDs whose LFTs use channel a at its tail and port p at u are
+ * found by scanning two LFT rows, and the routes among their sources are
+ * those whose path runs through a's tail switch.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cdg_layers.h"
+
+/* ---- bookkeeping ---------------------------------------------------------- */
+
+void cdg_layers_free(struct cdg_layers *cdg)
+{
+	unsigned layer;
+
+	free(cdg->row_of_switch);
+	free(cdg->lids);
+	free(cdg->target);
+	free(cdg->ports_by_lid);
+	free(cdg->first_port);
+	for (layer = 0; layer < CDG_MAX_LAYERS; layer++)
+		free(cdg->counts[layer]);
+	free(cdg->next);
+	free(cdg->pending);
+	free(cdg->subtree);
+	memset(cdg, 0, sizeof(*cdg));
+}
+
+static uint64_t dependency_slots(const struct cdg_layers *cdg)
+{
+	return (uint64_t)cdg->graph->num_channels * cdg->graph->port_stride + 1;
+}
+
+static int open_layer(struct cdg_layers *cdg, unsigned layer, struct vlr_error *err)
+{
+	if (layer >= CDG_MAX_LAYERS)
+		return vlr_fail(err, "the routes need more than %d layers (SLs) to be "
+				"deadlock-free", CDG_MAX_LAYERS);
+	if (!cdg->counts[layer]) {
+		cdg->counts[layer] = calloc(dependency_slots(cdg), sizeof(uint32_t));
+		if (!cdg->counts[layer])
+			return vlr_fail(err, "out of memory for layer %u", layer);
+	}
+	if (layer + 1 > cdg->layers)
+		cdg->layers = layer + 1;
+	return 0;
+}
+
+static uint8_t *layer_of(const struct cdg_layers *cdg, uint32_t sw, uint32_t lid)
+{
+	return vlr_tables_sl_row(cdg->tables, cdg->row_of_switch[sw]) + lid;
+}
+
+/* Channel switch sw takes towards lid (VLR_NONE at the target). */
+static uint32_t channel_towards(const struct cdg_layers *cdg, uint32_t sw, uint32_t lid)
+{
+	uint8_t port = cdg->ports_by_lid[(uint64_t)lid * cdg->graph->num_switches + sw];
+
+	if (port == VLR_NO_PORT || port == 0)
+		return VLR_NONE;
+	return cdg->graph->channel_of_port[cdg->first_port[sw] + port];
+}
+
+/* Next switch of every switch towards lid (VLR_NONE at the target). */
+static void load_next_hops(struct cdg_layers *cdg, uint32_t lid)
+{
+	const struct route_graph *graph = cdg->graph;
+	uint32_t t = cdg->target[lid];
+	const uint16_t *order = graph->order + (uint64_t)t * graph->num_switches;
+	uint32_t k;
+
+	cdg->next[t] = VLR_NONE;
+	for (k = 1; k < graph->reaching[t]; k++) {
+		uint32_t v = order[k];
+
+		cdg->next[v] = graph->channel_to[channel_towards(cdg, v, lid)];
+	}
+}
+
+/* Dependency slot of the hop v -> next(v) -> next(next(v)), or VLR_NONE. */
+static uint64_t dependency_at(const struct cdg_layers *cdg, uint32_t v, uint32_t lid)
+{
+	const struct route_graph *graph = cdg->graph;
+	uint32_t u = cdg->next[v];
+	uint32_t in, out;
+
+	if (u == VLR_NONE || cdg->next[u] == VLR_NONE)
+		return VLR_NONE;
+	in = channel_towards(cdg, v, lid);
+	out = channel_towards(cdg, u, lid);
+	return (uint64_t)in * graph->port_stride + graph->channel_port[out];
+}
+
+/* ---- setting up ------------------------------------------------------------- */
+
+static int number_rows(struct cdg_layers *cdg, struct vlr_error *err)
+{
+	const struct route_graph *graph = cdg->graph;
+	struct vlr_tables *tables = cdg->tables;
+	const struct vlr_fabric *fabric = tables->fabric;
+	uint32_t sw, port, rows = 0;
+
+	cdg->row_of_switch = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
+	if (!cdg->row_of_switch)
+		return vlr_fail(err, "out of memory for the SL rows");
+	for (sw = 0; sw < graph->num_switches; sw++)
+		cdg->row_of_switch[sw] = graph->sources[sw] ? rows++ : VLR_NONE;
+	if (vlr_tables_alloc_sl_rows(tables, rows, err))
+		return -1;
+	for (port = 0; port < fabric->num_ports; port++) {
+		const struct vlr_port *record = &fabric->ports[port];
+
+		if (!vlr_tables_is_source(tables, port))
+			continue;
+		sw = tables->switch_of_node[fabric->ports[record->peer].node];
+		tables->port_sl_row[port] = sw == VLR_NONE ? VLR_NONE : cdg->row_of_switch[sw];
+	}
+	return 0;
+}
+
+static int list_lids(struct cdg_layers *cdg, struct vlr_error *err)
+{
+	const struct vlr_tables *tables = cdg->tables;
+	uint32_t lid;
+
+	cdg->lids = malloc(sizeof(uint32_t) * tables->lid_stride);
+	cdg->target = malloc(sizeof(uint32_t) * tables->lid_stride);
+	if (!cdg->lids || !cdg->target)
+		return vlr_fail(err, "out of memory for the LID list");
+	for (lid = 0; lid < tables->lid_stride; lid++) {
+		uint8_t last_port;
+
+		cdg->target[lid] = lid ? route_graph_target(cdg->graph, lid, &last_port) :
+				   VLR_NONE;
+		if (cdg->target[lid] != VLR_NONE)
+			cdg->lids[cdg->num_lids++] = lid;
+	}
+	return 0;
+}
+
+/* Count, for one LID, the dependencies of all its routes (all in layer 0). */
+static void count_lid(struct cdg_layers *cdg, uint32_t lid)
+{
+	const struct route_graph *graph = cdg->graph;
+	uint32_t t = cdg->target[lid];
+	const uint16_t *order = graph->order + (uint64_t)t * graph->num_switches;
+	uint32_t k;
+
+	load_next_hops(cdg, lid);
+	for (k = 0; k < graph->reaching[t]; k++)
+		cdg->subtree[order[k]] = graph->sources[order[k]] ? 1 : 0;
+	for (k = graph->reaching[t]; k-- > 1;) {
+		uint32_t v = order[k];
+		uint64_t slot = dependency_at(cdg, v, lid);
+
+		if (slot != VLR_NONE)
+			cdg->counts[0][slot] += cdg->subtree[v];
+		cdg->subtree[cdg->next[v]] += cdg->subtree[v];
+	}
+}
+
+/* The LFTs lid by lid, so that following one LID's tree reads memory in order. */
+static int transpose_lfts(struct cdg_layers *cdg, struct vlr_error *err)
+{
+	const struct vlr_tables *tables = cdg->tables;
+	uint32_t switches = cdg->graph->num_switches, sw, lid;
+
+	cdg->ports_by_lid = malloc((uint64_t)tables->lid_stride * switches + 1);
+	cdg->first_port = malloc(sizeof(uint32_t) * (switches + 1));
+	if (!cdg->ports_by_lid || !cdg->first_port)
+		return vlr_fail(err, "out of memory for the transposed LFTs");
+	for (sw = 0; sw < switches; sw++) {
+		const uint8_t *row = vlr_tables_lft(tables, sw);
+
+		cdg->first_port[sw] = tables->fabric->nodes[tables->switch_node[sw]].first_port;
+		for (lid = 0; lid < tables->lid_stride; lid++)
+			cdg->ports_by_lid[(uint64_t)lid * switches + sw] = row[lid];
+	}
+	return 0;
+}
+
+int cdg_layers_init(struct cdg_layers *cdg, const struct route_graph *graph,
+		    struct vlr_tables *tables, struct vlr_error *err)
+{
+	uint32_t i;
+
+	memset(cdg, 0, sizeof(*cdg));
+	cdg->graph = graph;
+	cdg->tables = tables;
+	cdg->next = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
+	cdg->pending = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
+	cdg->subtree = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
+	if (!cdg->next || !cdg->pending || !cdg->subtree) {
+		vlr_fail(err, "out of memory for the dependency graph");
+		goto fail;
+	}
+	if (number_rows(cdg, err) || list_lids(cdg, err) || transpose_lfts(cdg, err) ||
+	    open_layer(cdg, 0, err))
+		goto fail;
+	for (i = 0; i < cdg->num_lids; i++)
+		count_lid(cdg, cdg->lids[i]);
+	return 0;
+fail:
+	cdg_layers_free(cdg);
+	return -1;
+}
+
+/* ---- moving the routes of one dependency up a layer ------------------------- */
+
+/* Add delta routes to every dependency of the route (sw, lid) in layer. */
+static void count_path(struct cdg_layers *cdg, uint32_t sw, uint32_t lid,
+		       unsigned layer, int delta)
+{
+	const struct route_graph *graph = cdg->graph;
+	uint32_t in = channel_towards(cdg, sw, lid), out;
+
+	while (in != VLR_NONE &&
+	       (out = channel_towards(cdg, graph->channel_to[in], lid)) != VLR_NONE) {
+		cdg->counts[layer][(uint64_t)in * graph->port_stride +
+				   graph->channel_port[out]] += (uint32_t)delta;
+		in = out;
+	}
+}
+
+/*
+ * Move the routes of lid in layer that run through the tail of channel
+ * `in`: the source switches of tail's subtree in lid's tree, found by
+ * following the links back from tail to the switches that send through it.
+ */
+static void move_lid_routes(struct cdg_layers *cdg, uint32_t lid, uint32_t in,
+			    unsigned layer)
+{
+	const struct route_graph *graph = cdg->graph;
+	uint32_t pending = 0, c;
+
+	cdg->pending[pending++] = graph->channel_from[in];
+	while (pending) {
+		uint32_t v = cdg->pending[--pending];
+
+		for (c = graph->first_channel[v]; c < graph->first_channel[v + 1]; c++)
+			if (channel_towards(cdg, graph->channel_to[c], lid) ==
+			    graph->channel_back[c])
+				cdg->pending[pending++] = graph->channel_to[c];
+		if (cdg->row_of_switch[v] == VLR_NONE || *layer_of(cdg, v, lid) != layer)
+			continue;
+		count_path(cdg, v, lid, layer, -1);
+		count_path(cdg, v, lid, layer + 1, +1);
+		*layer_of(cdg, v, lid) = (uint8_t)(layer + 1);
+		cdg->routes_moved++;
+	}
+}
+
+/* Move every route of layer inducing dependency (in, out port) up. */
+static int move_dependency(struct cdg_layers *cdg, uint32_t in, uint8_t out_port,
+			   unsigned layer, struct vlr_error *err)
+{
+	const struct route_graph *graph = cdg->graph;
+	const uint8_t *tail_lft = vlr_tables_lft(cdg->tables, graph->channel_from[in]);
+	const uint8_t *head_lft = vlr_tables_lft(cdg->tables, graph->channel_to[in]);
+	uint8_t in_port = graph->channel_port[in];
+	uint32_t i;
+
+	if (open_layer(cdg, layer + 1, err))
+		return -1;
+	for (i = 0; i < cdg->num_lids; i++) {
+		uint32_t lid = cdg->lids[i];
+
+		if (tail_lft[lid] == in_port && head_lft[lid] == out_port)
+			move_lid_routes(cdg, lid, in, layer);
+	}
+	cdg->cycles_broken++;
+	return 0;
+}
+
+/* ---- the search ------------------------------------------------------------ */
+
+enum { WHITE, GREY, BLACK };
+
+struct search {
+	struct cdg_layers *cdg;
+	unsigned layer;
+	enum vlr_heuristic heuristic;
+	uint8_t *colour;	/* [channel] */
+	uint32_t *position;	/* [channel]: place on the stack while grey */
+	uint32_t *stack;	/* channels on the search path */
+	uint32_t *cursor;	/* [stack place]: next channel to try */
+	uint32_t depth;
+};
+
+static uint32_t count_of(const struct search *search, uint32_t in, uint32_t out)
+{
+	const struct route_graph *graph = search->cdg->graph;
+
+	return search->cdg->counts[search->layer][(uint64_t)in * graph->port_stride +
+						   graph->channel_port[out]];
+}
+
+static void push(struct search *search, uint32_t channel)
+{
+	const struct route_graph *graph = search->cdg->graph;
+
+	search->colour[channel] = GREY;
+	search->position[channel] = search->depth;
+	search->stack[search->depth] = channel;
+	search->cursor[search->depth] = graph->first_channel[graph->channel_to[channel]];
+	search->depth++;
+}
+
+/* Give up the search path above the first dependency that vanished. */
+static void repair_path(struct search *search)
+{
+	uint32_t i, keep = search->depth;
+
+	for (i = 0; i + 1 < search->depth && keep == search->depth; i++)
+		if (!count_of(search, search->stack[i], search->stack[i + 1]))
+			keep = i + 1;
+	while (search->depth > keep)
+		search->colour[search->stack[--search->depth]] = WHITE;
+}
+
+/*
+ * The cycle is stack[from..depth-1] closed by the edge top -> stack[from].
+ * Pick the dependency to cut; returns the place whose outgoing edge it is.
+ */
+static uint32_t choose_cut(const struct search *search, uint32_t from)
+{
+	uint32_t place, chosen = from, top = search->depth - 1;
+	uint32_t best = 0;
+
+	if (search->heuristic == VLR_HEURISTIC_FIRST)
+		return from;
+	for (place = from; place <= top; place++) {
+		uint32_t to = place == top ? search->stack[from] : search->stack[place + 1];
+		uint32_t weight = count_of(search, search->stack[place], to);
+
+		if (place == from ||
+		    (search->heuristic == VLR_HEURISTIC_WEAKEST && weight < best) ||
+		    (search->heuristic == VLR_HEURISTIC_STRONGEST && weight > best)) {
+			best = weight;
+			chosen = place;
+		}
+	}
+	return chosen;
+}
+
+static int break_cycle(struct search *search, uint32_t from, struct vlr_error *err)
+{
+	uint32_t place = choose_cut(search, from), top = search->depth - 1;
+	uint32_t in = search->stack[place];
+	uint32_t out = place == top ? search->stack[from] : search->stack[place + 1];
+
+	if (move_dependency(search->cdg, in, search->cdg->graph->channel_port[out],
+			    search->layer, err))
+		return -1;
+	repair_path(search);
+	return 0;
+}
+
+/* Advance the search from the channel on top of the stack by one edge. */
+static int step(struct search *search, struct vlr_error *err)
+{
+	const struct route_graph *graph = search->cdg->graph;
+	uint32_t top = search->depth - 1, channel = search->stack[top];
+	uint32_t end = graph->first_channel[graph->channel_to[channel] + 1];
+
+	while (search->cursor[top] < end) {
+		uint32_t out = search->cursor[top]++;
+
+		if (!count_of(search, channel, out))
+			continue;
+		if (search->colour[out] == GREY)
+			return break_cycle(search, search->position[out], err);
+		if (search->colour[out] == WHITE) {
+			push(search, out);
+			return 0;
+		}
+	}
+	search->colour[channel] = BLACK;
+	search->depth--;
+	return 0;
+}
+
+static int search_layer(struct search *search, struct vlr_error *err)
+{
+	uint32_t start, channels = search->cdg->graph->num_channels;
+
+	memset(search->colour, WHITE, channels + 1);
+	for (start = 0; start < channels; start++) {
+		if (search->colour[start] != WHITE)
+			continue;
+		push(search, start);
+		while (search->depth)
+			if (step(search, err))
+				return -1;
+	}
+	return 0;
+}
+
+int cdg_layers_break_cycles(struct cdg_layers *cdg, enum vlr_heuristic heuristic,
+			    struct vlr_error *err)
+{
+	uint32_t channels = cdg->graph->num_channels + 1;
+	struct search search;
+	int result = 0;
+
+	memset(&search, 0, sizeof(search));
+	search.cdg = cdg;
+	search.heuristic = heuristic;
+	search.colour = malloc(channels);
+	search.position = malloc(sizeof(uint32_t) * channels);
+	search.stack = malloc(sizeof(uint32_t) * channels);
+	search.cursor = malloc(sizeof(uint32_t) * channels);
+	if (!search.colour || !search.position || !search.stack || !search.cursor)
+		result = vlr_fail(err, "out of memory for the cycle search");
+	for (search.layer = 0; !result && search.layer < cdg->layers; search.layer++)
+		result = search_layer(&search, err);
+	free(search.colour);
+	free(search.position);
+	free(search.stack);
+	free(search.cursor);
+	return result;
+}

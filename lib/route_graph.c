@@ -1,0 +1,185 @@
+/*
+ * route_graph.c - building the engines' switch-level view of a fabric.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "route_graph.h"
+
+void route_graph_free(struct route_graph *graph)
+{
+	free(graph->first_channel);
+	free(graph->channel_from);
+	free(graph->channel_to);
+	free(graph->channel_port);
+	free(graph->channel_back);
+	free(graph->channel_of_port);
+	free(graph->sources);
+	free(graph->distance);
+	free(graph->order);
+	free(graph->reaching);
+	memset(graph, 0, sizeof(*graph));
+}
+
+/* The switch index behind a port, or VLR_NONE. */
+static uint32_t switch_behind(const struct vlr_tables *tables, const struct vlr_port *port)
+{
+	if (port->peer == VLR_NONE)
+		return VLR_NONE;
+	return tables->switch_of_node[tables->fabric->ports[port->peer].node];
+}
+
+static int number_channels(struct route_graph *graph, struct vlr_error *err)
+{
+	const struct vlr_tables *tables = graph->tables;
+	const struct vlr_fabric *fabric = tables->fabric;
+	uint32_t sw, slot, count = 0;
+	unsigned number;
+
+	graph->first_channel = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
+	graph->channel_of_port = malloc(sizeof(uint32_t) * (fabric->num_ports + 1));
+	graph->channel_from = malloc(sizeof(uint32_t) * (fabric->num_ports + 1));
+	graph->channel_to = malloc(sizeof(uint32_t) * (fabric->num_ports + 1));
+	graph->channel_port = malloc(fabric->num_ports + 1);
+	graph->channel_back = malloc(sizeof(uint32_t) * (fabric->num_ports + 1));
+	graph->sources = calloc(graph->num_switches + 1, sizeof(uint32_t));
+	if (!graph->first_channel || !graph->channel_of_port || !graph->channel_from ||
+	    !graph->channel_to ||
+	    !graph->channel_port || !graph->channel_back || !graph->sources)
+		return vlr_fail(err, "out of memory for the channels");
+	for (slot = 0; slot < fabric->num_ports; slot++) {
+		graph->channel_of_port[slot] = VLR_NONE;
+		if (vlr_tables_is_source(tables, slot)) {
+			uint32_t attached = switch_behind(tables, &fabric->ports[slot]);
+
+			if (attached != VLR_NONE)
+				graph->sources[attached]++;
+		}
+	}
+	for (sw = 0; sw < graph->num_switches; sw++) {
+		const struct vlr_node *node = &fabric->nodes[tables->switch_node[sw]];
+
+		graph->first_channel[sw] = count;
+		if (node->num_ports + 1u > graph->port_stride)
+			graph->port_stride = node->num_ports + 1u;
+		for (number = 1; number <= node->num_ports; number++) {
+			uint32_t other = switch_behind(tables, &fabric->ports[node->first_port + number]);
+
+			if (other == VLR_NONE)
+				continue;
+			graph->channel_of_port[node->first_port + number] = count;
+			graph->channel_from[count] = sw;
+			graph->channel_to[count] = other;
+			graph->channel_port[count] = (uint8_t)number;
+			count++;
+		}
+	}
+	graph->first_channel[graph->num_switches] = count;
+	graph->num_channels = count;
+	for (slot = 0; slot < fabric->num_ports; slot++)
+		if (graph->channel_of_port[slot] != VLR_NONE)
+			graph->channel_back[graph->channel_of_port[slot]] =
+				graph->channel_of_port[fabric->ports[slot].peer];
+	return 0;
+}
+
+/* Breadth-first search towards switch t over the (symmetric) links. */
+static void search_towards(struct route_graph *graph, uint32_t t)
+{
+	uint64_t base = (uint64_t)t * graph->num_switches;
+	uint16_t *distance = graph->distance + base;
+	uint16_t *order = graph->order + base;
+	uint32_t head = 0, tail = 0, c;
+
+	for (c = 0; c < graph->num_switches; c++)
+		distance[c] = ROUTE_FAR;
+	distance[t] = 0;
+	order[tail++] = (uint16_t)t;
+	while (head < tail) {
+		uint32_t v = order[head++];
+
+		for (c = graph->first_channel[v]; c < graph->first_channel[v + 1]; c++) {
+			uint32_t u = graph->channel_to[c];
+
+			if (distance[u] != ROUTE_FAR)
+				continue;
+			distance[u] = (uint16_t)(distance[v] + 1);
+			order[tail++] = (uint16_t)u;
+		}
+	}
+	graph->reaching[t] = tail;
+}
+
+int route_graph_build(struct route_graph *graph, const struct vlr_tables *tables,
+		      struct vlr_error *err)
+{
+	uint64_t cells;
+	uint32_t t;
+
+	memset(graph, 0, sizeof(*graph));
+	graph->tables = tables;
+	graph->num_switches = tables->num_switches;
+	if (graph->num_switches > UINT16_MAX)
+		return vlr_fail(err, "the engines handle at most %u switches, not %u",
+				UINT16_MAX, graph->num_switches);
+	if (number_channels(graph, err))
+		goto fail;
+	cells = (uint64_t)graph->num_switches * graph->num_switches + 1;
+	graph->distance = malloc(sizeof(uint16_t) * cells);
+	graph->order = malloc(sizeof(uint16_t) * cells);
+	graph->reaching = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
+	if (!graph->distance || !graph->order || !graph->reaching) {
+		vlr_fail(err, "out of memory for the distances of %u switches",
+			 graph->num_switches);
+		goto fail;
+	}
+	for (t = 0; t < graph->num_switches; t++)
+		search_towards(graph, t);
+	return 0;
+fail:
+	route_graph_free(graph);
+	return -1;
+}
+
+uint32_t route_graph_target(const struct route_graph *graph, uint32_t lid,
+			    uint8_t *last_port)
+{
+	const struct vlr_tables *tables = graph->tables;
+	uint32_t owner = vlr_tables_lid_port(tables, lid);
+	const struct vlr_port *port;
+
+	if (owner == VLR_NONE)
+		return VLR_NONE;
+	port = &tables->fabric->ports[owner];
+	if (vlr_node_is_switch(tables->fabric, port->node)) {
+		*last_port = 0;
+		return tables->switch_of_node[port->node];
+	}
+	if (port->peer == VLR_NONE ||
+	    !vlr_node_is_switch(tables->fabric, tables->fabric->ports[port->peer].node))
+		return VLR_NONE;
+	*last_port = tables->fabric->ports[port->peer].number;
+	return tables->switch_of_node[tables->fabric->ports[port->peer].node];
+}
+
+int route_graph_check_connected(const struct route_graph *graph, struct vlr_error *err)
+{
+	const struct vlr_tables *tables = graph->tables;
+	uint32_t v;
+
+	if (!graph->num_switches || graph->reaching[0] == graph->num_switches)
+		return 0;
+	for (v = 0; v < graph->num_switches; v++)
+		if (graph->distance[v] == ROUTE_FAR)
+			return vlr_fail(err, "the fabric is not connected: switch \"%s\" "
+					"cannot reach switch \"%s\" (%u of %u switches reach "
+					"\"%s\")",
+					vlr_node_name(tables->fabric, tables->switch_node[v]),
+					vlr_node_name(tables->fabric, tables->switch_node[0]),
+					graph->reaching[0], graph->num_switches,
+					vlr_node_name(tables->fabric, tables->switch_node[0]));
+	return 0;
+}

@@ -1,0 +1,323 @@
+/*
+ * test_engines.c - the sssp and dfsssp engines: minimal complete routes,
+ * balance, cycle breaking (the DFSSSP paper's ring), too few VLs, a
+ * disconnected fabric, and deadlock freedom on every shipped family.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "test_util.h"
+
+/* n switches in a ring, one CA each: ring_i port 1 host, 2 clockwise, 3 back. */
+static struct vlr_fabric *ring(unsigned n)
+{
+	struct vlr_fabric *fabric = vlr_fabric_new();
+	struct vlr_error err;
+	char name[32];
+	unsigned i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "ring_%u", i);
+		assert_int_equal(vlr_fabric_add_node(fabric, VLR_NODE_SWITCH, name, 3,
+						     0x200000 + i, &err), i);
+	}
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "ring_%u_h0", i);
+		assert_int_equal(vlr_fabric_add_node(fabric, VLR_NODE_CA, name, 1,
+						     0x100000 + 2 * i, &err), n + i);
+		assert_int_equal(vlr_fabric_link(fabric, i, 1, n + i, 1, &err), 0);
+		assert_int_equal(vlr_fabric_link(fabric, i, 2, (i + 1) % n, 3, &err), 0);
+	}
+	assert_int_equal(vlr_fabric_assign_lids(fabric, 0, &err), 0);
+	return fabric;
+}
+
+static struct vlr_tables *tables_for(struct vlr_fabric *fabric, unsigned vls)
+{
+	struct vlr_error err;
+	struct vlr_tables *tables = vlr_tables_new(fabric, vls, &err);
+
+	if (!tables)
+		fail_msg("%s", err.message);
+	tables->owns_fabric = 1;
+	return tables;
+}
+
+static void route(struct vlr_tables *tables, int dfsssp, enum vlr_heuristic heuristic,
+		  struct vlr_engine_report *report)
+{
+	struct vlr_engine_options options = { .heuristic = heuristic };
+	struct vlr_error err;
+
+	if ((dfsssp ? vlr_route_dfsssp : vlr_route_sssp)(tables, &options, report, &err))
+		fail_msg("routing failed: %s", err.message);
+}
+
+static struct vlr_verify_report verify(const struct vlr_tables *tables)
+{
+	struct vlr_verify_report report;
+	struct vlr_error err;
+
+	assert_int_equal(vlr_verify(tables, &report, &err), 0);
+	return report;
+}
+
+/* Every route follows a minimal path: switch hops equal the distance. */
+static void assert_minimal(const struct vlr_tables *tables)
+{
+	const struct vlr_fabric *fabric = tables->fabric;
+	uint32_t from, lid;
+
+	for (from = 0; from < tables->num_switches; from++)
+		for (lid = 1; lid <= tables->max_lid; lid++) {
+			uint32_t owner = tables->lid_owner[lid], at = from, hops = 0, target;
+			const struct vlr_port *port;
+
+			if (owner == VLR_NONE)
+				continue;
+			port = &fabric->ports[owner];
+			target = vlr_node_is_switch(fabric, port->node) ? port->node :
+				 fabric->ports[port->peer].node;
+			while (tables->switch_node[at] != target) {
+				uint8_t out = vlr_tables_lft(tables, at)[lid];
+				const struct vlr_port *leaving =
+					vlr_port_at(fabric, tables->switch_node[at], out);
+
+				assert_int_not_equal(out, VLR_NO_PORT);
+				at = tables->switch_of_node[fabric->ports[leaving->peer].node];
+				hops++;
+			}
+			assert_int_equal(hops, test_distance(fabric, tables->switch_node[from],
+							     target));
+		}
+}
+
+static void test_ring_needs_two_layers(void **state)
+{
+	struct vlr_tables *tables = tables_for(ring(5), 8);
+	struct vlr_engine_report report;
+	struct vlr_verify_report check;
+
+	(void)state;
+	route(tables, 0, VLR_HEURISTIC_WEAKEST, &report);
+	check = verify(tables);
+	assert_int_equal(check.bad_routes, 0);
+	assert_false(check.cdg_acyclic);
+	assert_non_null(strstr(check.cycle, "ring_"));
+	assert_minimal(tables);
+
+	route(tables, 1, VLR_HEURISTIC_WEAKEST, &report);
+	assert_int_equal(report.layers, 2);
+	check = verify(tables);
+	assert_int_equal(check.bad_routes, 0);
+	assert_true(check.cdg_acyclic);
+	assert_true(vlr_verify_passed(&check));
+	/* spread over all 8 VLs afterwards, still acyclic */
+	assert_int_equal(report.vls_used, 8);
+	assert_int_equal(check.vls_used, 8);
+	assert_minimal(tables);
+	vlr_tables_free(tables);
+}
+
+static void test_too_few_vls(void **state)
+{
+	struct vlr_tables *tables = tables_for(ring(5), 1);
+	struct vlr_engine_options options = { .heuristic = VLR_HEURISTIC_ALL };
+	struct vlr_engine_report report;
+	struct vlr_error err;
+
+	(void)state;
+	assert_int_equal(vlr_route_dfsssp(tables, &options, &report, &err), -1);
+	assert_non_null(strstr(err.message, "dfsssp needs 2 VLs"));
+	assert_non_null(strstr(err.message, "only 1 are available"));
+	vlr_tables_free(tables);
+}
+
+static void test_disconnected_fabric(void **state)
+{
+	struct vlr_fabric *fabric = vlr_fabric_new();
+	struct vlr_engine_options options = { .heuristic = VLR_HEURISTIC_WEAKEST };
+	struct vlr_engine_report report;
+	struct vlr_tables *tables;
+	struct vlr_error err;
+
+	(void)state;
+	vlr_fabric_add_node(fabric, VLR_NODE_SWITCH, "left", 2, 1, &err);
+	vlr_fabric_add_node(fabric, VLR_NODE_SWITCH, "right", 2, 2, &err);
+	vlr_fabric_add_node(fabric, VLR_NODE_CA, "a", 1, 3, &err);
+	vlr_fabric_add_node(fabric, VLR_NODE_CA, "b", 1, 5, &err);
+	vlr_fabric_link(fabric, 0, 1, 2, 1, &err);
+	vlr_fabric_link(fabric, 1, 1, 3, 1, &err);
+	assert_int_equal(vlr_fabric_assign_lids(fabric, 0, &err), 0);
+	tables = tables_for(fabric, 8);
+	assert_int_equal(vlr_route_sssp(tables, &options, &report, &err), -1);
+	assert_non_null(strstr(err.message, "not connected"));
+	assert_non_null(strstr(err.message, "\"right\""));
+	assert_int_equal(vlr_route_dfsssp(tables, &options, &report, &err), -1);
+	vlr_tables_free(tables);
+}
+
+/* Routes of each LID of an LMC range are balanced separately. */
+static void test_lmc_routes_differ(void **state)
+{
+	struct vlr_family_params params = { .family = VLR_FAMILY_HYPERX };
+	struct vlr_engine_report report;
+	struct vlr_tables *tables;
+	struct vlr_fabric *fabric;
+	struct vlr_error err;
+	uint32_t sw, lid, differ = 0;
+
+	(void)state;
+	params.u.grid = (struct vlr_grid_params){ 2, { 3, 3 }, 2 };
+	fabric = test_generate(&params);
+	assert_int_equal(vlr_fabric_assign_lids(fabric, 2, &err), 0);
+	tables = tables_for(fabric, 8);
+	route(tables, 0, VLR_HEURISTIC_WEAKEST, &report);
+	/* a CA two dimensions away has two minimal paths: its 4 LIDs use both */
+	for (sw = 0; sw < tables->num_switches; sw++)
+		for (lid = 1; lid + 1 <= tables->max_lid; lid++)
+			if (tables->lid_owner[lid] != VLR_NONE &&
+			    tables->lid_owner[lid] == tables->lid_owner[lid + 1] &&
+			    !vlr_node_is_switch(fabric, fabric->ports[tables->lid_owner[lid]].node))
+				differ += vlr_tables_lft(tables, sw)[lid] !=
+					  vlr_tables_lft(tables, sw)[lid + 1];
+	assert_true(differ > 0);
+	assert_minimal(tables);
+	assert_int_equal(verify(tables).bad_routes, 0);
+	vlr_tables_free(tables);
+}
+
+/* sssp spreads routes over parallel links, which least-port routing would not. */
+static void test_sssp_balances(void **state)
+{
+	struct vlr_fabric *fabric = vlr_fabric_new();
+	struct vlr_engine_report report;
+	struct vlr_verify_report check;
+	struct vlr_tables *tables;
+	struct vlr_error err;
+	char name[32];
+	unsigned i;
+
+	(void)state;
+	vlr_fabric_add_node(fabric, VLR_NODE_SWITCH, "a", 6, 0x200000, &err);
+	vlr_fabric_add_node(fabric, VLR_NODE_SWITCH, "b", 6, 0x200001, &err);
+	assert_int_equal(vlr_fabric_link(fabric, 0, 5, 1, 5, &err), 0);
+	assert_int_equal(vlr_fabric_link(fabric, 0, 6, 1, 6, &err), 0);
+	for (i = 0; i < 8; i++) {
+		snprintf(name, sizeof(name), "h%u", i);
+		vlr_fabric_add_node(fabric, VLR_NODE_CA, name, 1, 0x100000 + 2 * i, &err);
+		assert_int_equal(vlr_fabric_link(fabric, i / 4, 1 + i % 4, 2 + i, 1, &err), 0);
+	}
+	assert_int_equal(vlr_fabric_assign_lids(fabric, 0, &err), 0);
+	tables = tables_for(fabric, 8);
+	route(tables, 0, VLR_HEURISTIC_WEAKEST, &report);
+	check = verify(tables);
+	assert_int_equal(check.bad_routes, 0);
+	/*
+	 * Each way 4 sources send to 5 LIDs (4 CAs and the switch); a switch
+	 * sends all of one LID over one link, so the best split is 2 and 3
+	 * LIDs: 8 and 12 routes. Least-port routing would give 0 and 20.
+	 */
+	assert_int_equal(check.load_min, 8);
+	assert_int_equal(check.load_max, 12);
+	vlr_tables_free(tables);
+}
+
+static void route_family(const struct vlr_family_params *params, unsigned lmc)
+{
+	struct vlr_fabric *fabric = test_generate(params);
+	struct vlr_engine_report report;
+	struct vlr_verify_report check;
+	struct vlr_tables *tables;
+	struct vlr_error err;
+	enum vlr_heuristic heuristic;
+
+	assert_int_equal(vlr_fabric_assign_lids(fabric, lmc, &err), 0);
+	tables = tables_for(fabric, 8);
+	route(tables, 0, VLR_HEURISTIC_WEAKEST, &report);
+	assert_int_equal(verify(tables).bad_routes, 0);
+	assert_minimal(tables);
+	for (heuristic = VLR_HEURISTIC_WEAKEST; heuristic <= VLR_HEURISTIC_ALL; heuristic++) {
+		if (heuristic == VLR_HEURISTIC_STRONGEST)
+			continue;	/* needs far more layers; checked on the ring */
+		route(tables, 1, heuristic, &report);
+		check = verify(tables);
+		assert_int_equal(check.bad_routes, 0);
+		assert_true(check.cdg_acyclic);
+		assert_true(vlr_verify_passed(&check));
+		assert_true(report.layers <= report.vls_used);
+		assert_int_equal(check.vls_used, report.vls_used);
+		assert_minimal(tables);
+	}
+	vlr_tables_free(tables);
+}
+
+static void test_every_family_deadlock_free(void **state)
+{
+	struct vlr_family_params params;
+
+	(void)state;
+	params.family = VLR_FAMILY_DRAGONFLY;
+	params.u.dragonfly = (struct vlr_dragonfly_params){ 2, 4, 2, 0,
+							    VLR_ARRANGEMENT_PALMTREE };
+	route_family(&params, 0);
+	route_family(&params, 1);
+	params.family = VLR_FAMILY_HYPERX;
+	params.u.grid = (struct vlr_grid_params){ 3, { 3, 3, 3 }, 2 };
+	route_family(&params, 0);
+	params.family = VLR_FAMILY_TORUS;
+	params.u.grid = (struct vlr_grid_params){ 2, { 5, 4 }, 1 };
+	route_family(&params, 0);
+	params.family = VLR_FAMILY_DRAGONFLYPLUS;
+	params.u.dragonflyplus = (struct vlr_dragonflyplus_params){ 4, 2, 2, 2, 0,
+								    VLR_ARRANGEMENT_PALMTREE };
+	route_family(&params, 0);
+	params.family = VLR_FAMILY_FATTREE;
+	params.u.fattree = (struct vlr_fattree_params){ 4, 3 };
+	route_family(&params, 0);
+	params.family = VLR_FAMILY_RANDOM;
+	params.u.random = (struct vlr_random_params){ 16, 4, 2, 1, 0 };
+	route_family(&params, 0);
+}
+
+/* Trying every heuristic is never worse than the default one. */
+static void test_all_heuristics_keep_the_best(void **state)
+{
+	struct vlr_family_params params = { .family = VLR_FAMILY_TORUS };
+	struct vlr_engine_report weakest, first, all;
+	struct vlr_tables *tables;
+	struct vlr_fabric *fabric;
+	struct vlr_error err;
+
+	(void)state;
+	params.u.grid = (struct vlr_grid_params){ 2, { 6, 6 }, 1 };
+	fabric = test_generate(&params);
+	assert_int_equal(vlr_fabric_assign_lids(fabric, 0, &err), 0);
+	tables = tables_for(fabric, 8);
+	route(tables, 1, VLR_HEURISTIC_WEAKEST, &weakest);
+	route(tables, 1, VLR_HEURISTIC_FIRST, &first);
+	route(tables, 1, VLR_HEURISTIC_ALL, &all);
+	assert_true(all.layers <= weakest.layers);
+	assert_true(all.layers <= first.layers);
+	assert_true(all.layers == weakest.layers || all.layers == first.layers);
+	assert_true(verify(tables).cdg_acyclic);
+	vlr_tables_free(tables);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ring_needs_two_layers),
+		cmocka_unit_test(test_too_few_vls),
+		cmocka_unit_test(test_disconnected_fabric),
+		cmocka_unit_test(test_lmc_routes_differ),
+		cmocka_unit_test(test_sssp_balances),
+		cmocka_unit_test(test_every_family_deadlock_free),
+		cmocka_unit_test(test_all_heuristics_keep_the_best),
+	};
+
+	return cmocka_run_group_tests_name("engines", tests, NULL, NULL);
+}
