@@ -14,7 +14,7 @@
 
 enum cli_status {
 	CLI_OK = 0,
-	CLI_FAILED = 1,		/* could not write the output */
+	CLI_FAILED = 1,		/* could not do it: route, verify, write */
 	CLI_BAD_INPUT = 2,	/* bad options or parameters; input files that
 				   are missing, unreadable or malformed */
 };
@@ -43,5 +43,7 @@ int cli_usage(FILE *out, const char *text, int status);
 
 int cmd_gen(int argc, char **argv);
 int cmd_info(int argc, char **argv);
+int cmd_route(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 
 #endif

@@ -20,6 +20,8 @@ static const struct subcommand subcommands[] = {
 	{ "gen", cmd_gen, "generate a fabric (HyperX, Dragonfly, Dragonfly+, fat tree, "
 	  "torus, random)" },
 	{ "info", cmd_info, "summarise a fabric: counts, radix, diameter, family" },
+	{ "route", cmd_route, "route a fabric (sssp, dfsssp) and write its tables" },
+	{ "verify", cmd_verify, "check tables: reachability, loops, deadlock freedom" },
 };
 
 static int usage(FILE *out, int status)
