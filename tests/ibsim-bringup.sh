@@ -23,6 +23,9 @@ PROG=${0##*/}
 PATH=${PATH:+$PATH:}/usr/sbin:/sbin	# opensm and ibnetdiscover live in sbin
 
 vlroute=${VLROUTE:-}
+conf_lines=()		# --opensm-conf: extra opensm.conf lines
+opensm_args=()		# --opensm-arg: extra opensm arguments
+seed_guid2lid=		# --guid2lid: OpenSM's LID cache to start from
 workdir=
 timeout=300
 netfile=
@@ -35,16 +38,21 @@ sockname=
 
 usage() {
 	cat <<EOF
-Usage: $PROG [--vlroute PATH] [--workdir DIR] [--timeout SECONDS] NETFILE
+Usage: $PROG [--vlroute PATH] [--workdir DIR] [--timeout SECONDS]
+       [--opensm-conf LINE]... [--opensm-arg ARG]... [--guid2lid FILE] NETFILE
 
 Bring NETFILE (an ibsim net file) up in a private ibsim, route it once with a
-stock OpenSM (minhop) and check with ibnetdiscover and "vlroute info" that the
-whole fabric is there.
+stock OpenSM (minhop unless told otherwise) and check with ibnetdiscover and
+"vlroute info" that the whole fabric is there. OpenSM's dumps, log and cache
+(opensm-cache/guid2lid) stay in the work directory.
 
   --vlroute PATH     the vlroute CLI (default: \$VLROUTE, else vlroute on PATH)
   --workdir DIR      keep logs and outputs in DIR (default: a fresh mktemp -d,
                      removed unless the run fails)
   --timeout SECONDS  bound on each wait (default: 300)
+  --opensm-conf LINE add LINE to opensm.conf, e.g. "routing_engine file"
+  --opensm-arg ARG   pass ARG to opensm, e.g. -D then 0x41 for table dumps
+  --guid2lid FILE    start OpenSM from this LID cache, so it keeps its LIDs
 
 Exit status: 0 success, 1 failure, 2 bad usage, 77 skip (tools missing).
 Environment: VLROUTE, UMAD2SIM (path of libumad2sim.so).
@@ -176,6 +184,12 @@ parse_args() {
 		--timeout) (($# >= 2)) || bad_usage "$1 needs a value"
 			timeout=$2; shift 2 ;;
 		--timeout=*) timeout=${1#*=}; shift ;;
+		--opensm-conf) (($# >= 2)) || bad_usage "$1 needs a value"
+			conf_lines+=("$2"); shift 2 ;;
+		--opensm-arg) (($# >= 2)) || bad_usage "$1 needs a value"
+			opensm_args+=("$2"); shift 2 ;;
+		--guid2lid) (($# >= 2)) || bad_usage "$1 needs a value"
+			seed_guid2lid=$2; shift 2 ;;
 		-h | --help) usage; exit 0 ;;
 		--) shift; break ;;
 		-?*) bad_usage "unknown option '$1'" ;;
@@ -352,6 +366,14 @@ torus_config $workdir/torus-2QoS.conf
 console off
 daemon FALSE
 EOF
+	if ((${#conf_lines[@]})); then
+		printf '%s\n' "# From --opensm-conf:" "${conf_lines[@]}" >>"$workdir/opensm.conf"
+	fi
+}
+
+# The routing engine the config file ends up naming (its last word wins).
+configured_engine() {
+	sed -n 's/^routing_engine  *//p' "$workdir/opensm.conf" | tail -n 1
 }
 
 opensm_seconds=
@@ -359,15 +381,20 @@ run_opensm() {
 	local t0
 	write_opensm_conf
 	mkdir -p "$workdir/opensm-cache"
+	if [[ -n $seed_guid2lid ]]; then
+		cp -- "$seed_guid2lid" "$workdir/opensm-cache/guid2lid" ||
+			fail "cannot copy the guid2lid file '$seed_guid2lid'"
+	fi
 	t0=$(now)
 	start_client "$workdir/opensm.out" "$workdir/opensm.err" \
-		opensm -o -F "$workdir/opensm.conf" -f "$workdir/opensm.log"
+		opensm -o -F "$workdir/opensm.conf" -f "$workdir/opensm.log" \
+		${opensm_args[@]+"${opensm_args[@]}"}
 	wait_client opensm "$workdir/opensm.log" "$workdir/opensm.err"
 	opensm_seconds=$(seconds_since "$t0")
 	grep -q 'SUBNET UP' "$workdir/opensm.log" 2>/dev/null ||
 		fail "opensm exited (status $client_rc) without SUBNET UP" \
 			"$workdir/opensm.log" "$workdir/opensm.err"
-	say "opensm: SUBNET UP in $opensm_seconds s (minhop)"
+	say "opensm: SUBNET UP in $opensm_seconds s ($(configured_engine))"
 }
 
 run_ibnetdiscover() {
