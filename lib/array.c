@@ -26,3 +26,17 @@ int vlr_array_grow(void **array, uint32_t *capacity, uint32_t needed,
 	*capacity = new_capacity;
 	return 0;
 }
+
+static int compare_keyed(const void *a, const void *b)
+{
+	const struct vlr_keyed *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+void vlr_sort_keyed(struct vlr_keyed *items, uint32_t count)
+{
+	qsort(items, count, sizeof(*items), compare_keyed);
+}

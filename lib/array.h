@@ -19,4 +19,13 @@
 int vlr_array_grow(void **array, uint32_t *capacity, uint32_t needed,
 		   size_t element_size, struct vlr_error *err);
 
+/* An index with a 64-bit sort key (a GUID, say). */
+struct vlr_keyed {
+	uint64_t key;
+	uint32_t index;
+};
+
+/* Sort by key, equal keys by index: a stable, deterministic order. */
+void vlr_sort_keyed(struct vlr_keyed *items, uint32_t count);
+
 #endif

@@ -965,25 +965,11 @@ static int check_endpoints_linked(struct reader *reader)
 	return 0;
 }
 
-struct guid_owner {
-	uint64_t guid;
-	uint32_t node;
-};
-
-static int compare_guid_owners(const void *a, const void *b)
-{
-	const struct guid_owner *x = a, *y = b;
-
-	if (x->guid != y->guid)
-		return x->guid < y->guid ? -1 : 1;
-	return x->node < y->node ? -1 : x->node > y->node;
-}
-
 /* ibsim refuses two nodes with one GUID; say which two. */
 static int check_unique_guids(struct reader *reader)
 {
 	const struct vlr_fabric *fabric = reader->fabric;
-	struct guid_owner *owners;
+	struct vlr_keyed *owners;
 	uint32_t i;
 	int result = 0;
 
@@ -991,19 +977,19 @@ static int check_unique_guids(struct reader *reader)
 	if (!owners)
 		return vlr_fail(reader->err, "out of memory checking GUIDs");
 	for (i = 0; i < fabric->num_nodes; i++) {
-		owners[i].guid = fabric->nodes[i].guid;
-		owners[i].node = i;
+		owners[i].key = fabric->nodes[i].guid;
+		owners[i].index = i;
 	}
-	qsort(owners, fabric->num_nodes, sizeof(*owners), compare_guid_owners);
+	vlr_sort_keyed(owners, fabric->num_nodes);
 	for (i = 1; i < fabric->num_nodes && !result; i++) {
-		uint32_t first = owners[i - 1].node, second = owners[i].node;
+		uint32_t first = owners[i - 1].index, second = owners[i].index;
 
-		if (owners[i - 1].guid == owners[i].guid)
+		if (owners[i - 1].key == owners[i].key)
 			result = fail_at(reader, reader->node_file[second],
 					 fabric->nodes[second].line,
 					 "\"%s\" has GUID 0x%016llx, already taken by "
 					 "\"%s\" (%s:%u)", vlr_node_name(fabric, second),
-					 (unsigned long long)owners[i].guid,
+					 (unsigned long long)owners[i].key,
 					 vlr_node_name(fabric, first),
 					 path_of(reader, reader->node_file[first]),
 					 fabric->nodes[first].line);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "tablefiles_common.h"
 
 #define LINES_INITIAL (1u << 20)
@@ -29,10 +30,22 @@ int tf_fail_at(struct vlr_error *err, const char *path, uint32_t line,
 	return vlr_fail(err, "%s:%u: %s", path, line, text);
 }
 
+int tf_fail_line(const struct tf_lines *lines, const char *fmt, ...)
+{
+	char text[VLR_ERROR_SIZE];
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(text, sizeof(text), fmt, args);
+	va_end(args);
+	return tf_fail_at(lines->err, lines->path, lines->line, "%s", text);
+}
+
 int tf_lines_open(struct tf_lines *lines, const char *path, struct vlr_error *err)
 {
 	memset(lines, 0, sizeof(*lines));
 	lines->path = path;
+	lines->err = err;
 	lines->in = fopen(path, "rb");
 	if (!lines->in)
 		return vlr_fail(err, "%s: cannot open: %s", path, strerror(errno));
@@ -474,20 +487,6 @@ int tf_index_switches(const struct vlr_tables *tables, struct tf_guid_map *map,
 	return 0;
 }
 
-struct wire_key {
-	uint64_t key;
-	uint32_t index;
-};
-
-static int compare_wire_keys(const void *a, const void *b)
-{
-	const struct wire_key *x = a, *y = b;
-
-	if (x->key != y->key)
-		return x->key < y->key ? -1 : 1;
-	return x->index < y->index ? -1 : x->index > y->index;
-}
-
 static uint64_t byte_swap(uint64_t value)
 {
 	uint64_t result = 0;
@@ -502,7 +501,7 @@ static uint64_t byte_swap(uint64_t value)
 
 uint32_t *tf_wire_order(const uint64_t *guids, uint32_t count, struct vlr_error *err)
 {
-	struct wire_key *keys = malloc(sizeof(*keys) * ((size_t)count + 1));
+	struct vlr_keyed *keys = malloc(sizeof(*keys) * ((size_t)count + 1));
 	uint32_t *order = malloc(sizeof(uint32_t) * ((size_t)count + 1));
 	uint32_t i;
 
@@ -516,7 +515,7 @@ uint32_t *tf_wire_order(const uint64_t *guids, uint32_t count, struct vlr_error 
 		keys[i].key = byte_swap(guids[i]);
 		keys[i].index = i;
 	}
-	qsort(keys, count, sizeof(*keys), compare_wire_keys);
+	vlr_sort_keyed(keys, count);
 	for (i = 0; i < count; i++)
 		order[i] = keys[i].index;
 	free(keys);

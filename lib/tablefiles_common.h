@@ -26,6 +26,7 @@ struct tf_lines {
 	size_t end;		/* one past the last byte read */
 	uint32_t line;		/* number of the line last returned */
 	int eof;
+	struct vlr_error *err;	/* where complaints about the file go */
 };
 
 int tf_lines_open(struct tf_lines *lines, const char *path, struct vlr_error *err);
@@ -41,6 +42,10 @@ int tf_lines_next(struct tf_lines *lines, char **line, struct vlr_error *err);
 /* "PATH:LINE: message" into err; returns -1. */
 int tf_fail_at(struct vlr_error *err, const char *path, uint32_t line,
 	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* The same about the line last returned, into the error given at opening. */
+int tf_fail_line(const struct tf_lines *lines, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* ---- writing ------------------------------------------------------------ */
 

@@ -62,20 +62,6 @@ struct reader {
 	int in_entry;		/* the last line was an entry: an empty line ends it */
 };
 
-static int fail_line(struct reader *reader, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int fail_line(struct reader *reader, const char *fmt, ...)
-{
-	char text[VLR_ERROR_SIZE];
-	va_list args;
-
-	va_start(args, fmt);
-	vsnprintf(text, sizeof(text), fmt, args);
-	va_end(args);
-	return tf_fail_at(reader->err, reader->lines.path, reader->lines.line, "%s", text);
-}
-
 /* A LID as OpenSM's strtoul(.., 0) reads it: 0x hex, 0 octal or decimal. */
 static int lex_lid(const char **s, uint32_t *lid)
 {
@@ -100,18 +86,18 @@ static int parse_entry(struct reader *reader, const char *s, uint64_t *guid,
 
 	if (tf_lex_word(&s, "0x") || tf_lex_hex(&s, 16, guid) || s - key != 18 ||
 	    (*s != ' ' && *s != '\t'))
-		return fail_line(reader, "expected \"0x\" and 16 hex digits of a port GUID "
+		return tf_fail_line(&reader->lines, "expected \"0x\" and 16 hex digits of a port GUID "
 				 "(OpenSM finds entries only in that spelling), then "
 				 "the first and last LID");
 	if (strpbrk(key, "ABCDEF") && strpbrk(key, "ABCDEF") < s)
-		return fail_line(reader, "upper-case hex digits in the GUID: OpenSM finds "
+		return tf_fail_line(&reader->lines, "upper-case hex digits in the GUID: OpenSM finds "
 				 "entries only as \"0x%%016llx\" spells them");
 	s = tf_skip_blanks(s);
 	if (lex_lid(&s, first) || (*s != ' ' && *s != '\t' && *s != '\0'))
-		return fail_line(reader, "expected the first LID after the GUID");
+		return tf_fail_line(&reader->lines, "expected the first LID after the GUID");
 	s = tf_skip_blanks(s);
 	if (lex_lid(&s, last) || *tf_skip_blanks(s) != '\0')
-		return fail_line(reader, "expected the last LID after the first, and "
+		return tf_fail_line(&reader->lines, "expected the last LID after the first, and "
 				 "nothing after it");
 	return 0;
 }
@@ -122,17 +108,17 @@ static int check_range(struct reader *reader, uint32_t first, uint32_t last)
 	uint32_t count, lmc = 0;
 
 	if (!first || last > VLR_MAX_UNICAST_LID || first > last)
-		return fail_line(reader, "LIDs 0x%04x..0x%04x are not a range of unicast "
+		return tf_fail_line(&reader->lines, "LIDs 0x%04x..0x%04x are not a range of unicast "
 				 "LIDs (1..0x%04x)", first, last, VLR_MAX_UNICAST_LID);
 	count = last - first + 1;
 	while ((1u << lmc) < count)
 		lmc++;
 	if ((1u << lmc) != count || lmc > VLR_MAX_LMC)
-		return fail_line(reader, "%u LIDs 0x%04x..0x%04x: an LMC gives a port a "
+		return tf_fail_line(&reader->lines, "%u LIDs 0x%04x..0x%04x: an LMC gives a port a "
 				 "power of two of them, at most %d", count, first, last,
 				 1 << VLR_MAX_LMC);
 	if (first & (count - 1))
-		return fail_line(reader, "LIDs 0x%04x..0x%04x do not start at a multiple "
+		return tf_fail_line(&reader->lines, "LIDs 0x%04x..0x%04x do not start at a multiple "
 				 "of %u, as LMC %u requires", first, last, count, lmc);
 	return (int)lmc;
 }
@@ -167,7 +153,7 @@ static int read_entry(struct reader *reader, const char *text)
 	}
 	tf_port_label(fabric, port, label, sizeof(label));
 	if (reader->entry_line[port])
-		return fail_line(reader, "second entry for GUID 0x%016llx (%s; first at "
+		return tf_fail_line(&reader->lines, "second entry for GUID 0x%016llx (%s; first at "
 				 "line %u)", (unsigned long long)guid, label,
 				 reader->entry_line[port]);
 	reader->entry_line[port] = reader->lines.line;
@@ -185,10 +171,10 @@ static int read_line(struct reader *reader, const char *text)
 		return 0;
 	}
 	if (reader->in_entry)
-		return fail_line(reader, "a second line in one entry (OpenSM would append "
+		return tf_fail_line(&reader->lines, "a second line in one entry (OpenSM would append "
 				 "it to the LIDs); entries end with an empty line");
 	if (text[0] == ' ' || text[0] == '\t')
-		return fail_line(reader, "line starts with white space; OpenSM refuses it");
+		return tf_fail_line(&reader->lines, "line starts with white space; OpenSM refuses it");
 	reader->in_entry = 1;
 	return read_entry(reader, text);
 }

@@ -99,20 +99,6 @@ struct reader {
 	uint32_t blocks;
 };
 
-static int fail_line(struct reader *reader, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int fail_line(struct reader *reader, const char *fmt, ...)
-{
-	char text[VLR_ERROR_SIZE];
-	va_list args;
-
-	va_start(args, fmt);
-	vsnprintf(text, sizeof(text), fmt, args);
-	va_end(args);
-	return tf_fail_at(reader->err, reader->lines.path, reader->lines.line, "%s", text);
-}
-
 static const char *switch_name(const struct reader *reader, uint32_t sw)
 {
 	return vlr_node_name(reader->tables->fabric, reader->tables->switch_node[sw]);
@@ -127,20 +113,20 @@ static int read_header(struct reader *reader, const char *text)
 	unsigned lid;
 
 	if (reader->sw != VLR_NONE)
-		return fail_line(reader, "switch header before the \"lids dumped\" line "
+		return tf_fail_line(&reader->lines, "switch header before the \"lids dumped\" line "
 				 "ending the block of line %u", reader->block_line);
 	if (tf_lft_parse_header(text, &header, &problem))
-		return fail_line(reader, "%s", problem);
+		return tf_fail_line(&reader->lines, "%s", problem);
 	sw = tf_guid_map_get(&reader->switches, header.guid);
 	if (sw == VLR_NONE)
-		return fail_line(reader, "unknown switch GUID 0x%016llx",
+		return tf_fail_line(&reader->lines, "unknown switch GUID 0x%016llx",
 				 (unsigned long long)header.guid);
 	if (reader->seen[sw])
-		return fail_line(reader, "second block for switch \"%s\" (GUID 0x%016llx)",
+		return tf_fail_line(&reader->lines, "second block for switch \"%s\" (GUID 0x%016llx)",
 				 switch_name(reader, sw), (unsigned long long)header.guid);
 	lid = vlr_port_at(tables->fabric, tables->switch_node[sw], 0)->lid;
 	if (header.lid != lid)
-		return fail_line(reader, "switch \"%s\" has LID %u here but LID %u in the "
+		return tf_fail_line(&reader->lines, "switch \"%s\" has LID %u here but LID %u in the "
 				 "tables", switch_name(reader, sw), header.lid, lid);
 	reader->seen[sw] = 1;
 	reader->sw = sw;
@@ -162,7 +148,7 @@ static int check_owner(struct reader *reader, const struct tf_lid_line *entry)
 	if (owner == VLR_NONE) {
 		if (entry->unknown)
 			return 0;
-		return fail_line(reader, "LID %u belongs to no port in the tables, but the "
+		return tf_fail_line(&reader->lines, "LID %u belongs to no port in the tables, but the "
 				 "dump gives it to port GUID 0x%016llx", entry->lid,
 				 (unsigned long long)entry->guid);
 	}
@@ -170,9 +156,9 @@ static int check_owner(struct reader *reader, const struct tf_lid_line *entry)
 		return 0;
 	tf_port_label(fabric, owner, label, sizeof(label));
 	if (entry->unknown)
-		return fail_line(reader, "LID %u belongs to %s in the tables, but the dump "
+		return tf_fail_line(&reader->lines, "LID %u belongs to %s in the tables, but the dump "
 				 "says \"unknown node and type\"", entry->lid, label);
-	return fail_line(reader, "LID %u belongs to %s (GUID 0x%016llx) in the "
+	return tf_fail_line(&reader->lines, "LID %u belongs to %s (GUID 0x%016llx) in the "
 			 "tables, but the dump gives it to port GUID 0x%016llx",
 			 entry->lid, label,
 			 (unsigned long long)tf_port_guid(fabric, owner),
@@ -197,24 +183,24 @@ static int read_lid(struct reader *reader, const char *text)
 	uint8_t *lft;
 
 	if (reader->sw == VLR_NONE)
-		return fail_line(reader, "LID line outside a switch block (no \"Unicast "
+		return tf_fail_line(&reader->lines, "LID line outside a switch block (no \"Unicast "
 				 "lids\" header opens it)");
 	if (tf_lft_parse_lid_head(text, &entry, &rest, &problem))
-		return fail_line(reader, "%s", problem);
+		return tf_fail_line(&reader->lines, "%s", problem);
 	if (entry.lid > tables->max_lid)
-		return fail_line(reader, "LID %u is beyond the tables' highest LID %u",
+		return tf_fail_line(&reader->lines, "LID %u is beyond the tables' highest LID %u",
 				 entry.lid, tables->max_lid);
 	if (!is_own_tail(reader, entry.lid, rest) &&
-	    (tf_lft_parse_lid_tail(rest, &entry, &problem) ? fail_line(reader, "%s", problem) :
+	    (tf_lft_parse_lid_tail(rest, &entry, &problem) ? tf_fail_line(&reader->lines, "%s", problem) :
 	     check_owner(reader, &entry)))
 		return -1;
 	num_ports = tables->fabric->nodes[tables->switch_node[reader->sw]].num_ports;
 	if (entry.port > num_ports)
-		return fail_line(reader, "port %u is beyond the %u ports of switch \"%s\"",
+		return tf_fail_line(&reader->lines, "port %u is beyond the %u ports of switch \"%s\"",
 				 entry.port, num_ports, switch_name(reader, reader->sw));
 	lft = vlr_tables_lft(tables, reader->sw);
 	if (lft[entry.lid] != VLR_NO_PORT)
-		return fail_line(reader, "LID %u is listed twice for switch \"%s\"",
+		return tf_fail_line(&reader->lines, "LID %u is listed twice for switch \"%s\"",
 				 entry.lid, switch_name(reader, reader->sw));
 	lft[entry.lid] = (uint8_t)entry.port;
 	return 0;
@@ -224,9 +210,9 @@ static int read_lid(struct reader *reader, const char *text)
 static int read_footer(struct reader *reader, uint32_t count)
 {
 	if (reader->sw == VLR_NONE)
-		return fail_line(reader, "\"lids dumped\" line outside a switch block");
+		return tf_fail_line(&reader->lines, "\"lids dumped\" line outside a switch block");
 	if (count != reader->block_max)
-		return fail_line(reader, "\"%u lids dumped\", but the header of line %u says "
+		return tf_fail_line(&reader->lines, "\"%u lids dumped\", but the header of line %u says "
 				 "[0-%u]", count, reader->block_line, reader->block_max);
 	reader->sw = VLR_NONE;
 	return 0;
@@ -249,8 +235,8 @@ static int read_line(struct reader *reader, const char *text)
 		break;
 	}
 	if (!strncmp(text, "Multicast mlids", 15))
-		return fail_line(reader, "this is a multicast (MFT) dump, not an LFT dump");
-	return fail_line(reader, "unrecognised line (expected a \"Unicast lids\" header, "
+		return tf_fail_line(&reader->lines, "this is a multicast (MFT) dump, not an LFT dump");
+	return tf_fail_line(&reader->lines, "unrecognised line (expected a \"Unicast lids\" header, "
 			 "a \"0xLID PORT\" line or \"N lids dumped\")");
 }
 

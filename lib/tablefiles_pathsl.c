@@ -134,20 +134,6 @@ struct reader {
 	uint32_t *port_line;	/* [port slot]: line of its port line */
 };
 
-static int fail_line(struct reader *reader, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int fail_line(struct reader *reader, const char *fmt, ...)
-{
-	char text[VLR_ERROR_SIZE];
-	va_list args;
-
-	va_start(args, fmt);
-	vsnprintf(text, sizeof(text), fmt, args);
-	va_end(args);
-	return tf_fail_at(reader->err, reader->lines.path, reader->lines.line, "%s", text);
-}
-
 static int sl_digit(char c)
 {
 	if (c >= '0' && c <= '9')
@@ -165,10 +151,10 @@ static int read_version(struct reader *reader, const char *s)
 
 	if (tf_lex_word(&s, FORMAT_NAME " ") || tf_lex_dec(&s, &version) ||
 	    *tf_skip_blanks(s))
-		return fail_line(reader, "expected \"%s %d\" first: this is not a path-SL "
+		return tf_fail_line(&reader->lines, "expected \"%s %d\" first: this is not a path-SL "
 				 "dump", FORMAT_NAME, FORMAT_VERSION);
 	if (version != FORMAT_VERSION)
-		return fail_line(reader, "%s version %u: this reader knows version %d",
+		return tf_fail_line(&reader->lines, "%s version %u: this reader knows version %d",
 				 FORMAT_NAME, version, FORMAT_VERSION);
 	reader->has_version = 1;
 	return 0;
@@ -177,17 +163,17 @@ static int read_version(struct reader *reader, const char *s)
 static int read_lids(struct reader *reader, const char *s)
 {
 	if (reader->has_lids)
-		return fail_line(reader, "a second \"lids\" line");
+		return tf_fail_line(&reader->lines, "a second \"lids\" line");
 	if (tf_lex_dec(&s, &reader->first) || (*s != ' ' && *s != '\t'))
-		return fail_line(reader, "expected \"lids FIRST LAST\"");
+		return tf_fail_line(&reader->lines, "expected \"lids FIRST LAST\"");
 	s = tf_skip_blanks(s);
 	if (tf_lex_dec(&s, &reader->last) || *tf_skip_blanks(s))
-		return fail_line(reader, "expected \"lids FIRST LAST\"");
+		return tf_fail_line(&reader->lines, "expected \"lids FIRST LAST\"");
 	if (!reader->first || reader->first > reader->last)
-		return fail_line(reader, "LIDs %u..%u are not a range of unicast LIDs",
+		return tf_fail_line(&reader->lines, "LIDs %u..%u are not a range of unicast LIDs",
 				 reader->first, reader->last);
 	if (reader->last > reader->tables->max_lid)
-		return fail_line(reader, "LID %u is beyond the tables' highest LID %u",
+		return tf_fail_line(&reader->lines, "LID %u is beyond the tables' highest LID %u",
 				 reader->last, reader->tables->max_lid);
 	reader->has_lids = 1;
 	return 0;
@@ -201,26 +187,26 @@ static int parse_sls(struct reader *reader, const char *s, uint8_t *sls)
 
 	while (*s && *s != ' ' && *s != '\t') {
 		if ((sl = sl_digit(*s)) < 0)
-			return fail_line(reader, "'%c' after %u SLs is not an SL (one hex "
+			return tf_fail_line(&reader->lines, "'%c' after %u SLs is not an SL (one hex "
 					 "digit 0-f, or D*COUNT)", *s, lid - reader->first);
 		count = 1;
 		if (*++s == '*') {
 			s++;
 			if (tf_lex_dec(&s, &count) || !count)
-				return fail_line(reader, "expected a count 1.. after '%c*'",
+				return tf_fail_line(&reader->lines, "expected a count 1.. after '%c*'",
 						 "0123456789abcdef"[sl]);
 			s += *s == ',';
 		}
 		if (count > reader->last + 1 - lid)
-			return fail_line(reader, "more than the %u SLs of LIDs %u..%u", wanted,
+			return tf_fail_line(&reader->lines, "more than the %u SLs of LIDs %u..%u", wanted,
 					 reader->first, reader->last);
 		memset(sls + lid, sl, count);
 		lid += count;
 	}
 	if (*tf_skip_blanks(s))
-		return fail_line(reader, "unexpected text after the SLs");
+		return tf_fail_line(&reader->lines, "unexpected text after the SLs");
 	if (lid != reader->last + 1)
-		return fail_line(reader, "%u SLs, but LIDs %u..%u need %u", lid - reader->first,
+		return tf_fail_line(&reader->lines, "%u SLs, but LIDs %u..%u need %u", lid - reader->first,
 				 reader->first, reader->last, wanted);
 	return 0;
 }
@@ -231,9 +217,9 @@ static int read_row(struct reader *reader, const char *s)
 	uint8_t *sls;
 
 	if (tf_lex_dec(&s, &number) || (*s != ' ' && *s != '\t'))
-		return fail_line(reader, "expected \"row N SLS\"");
+		return tf_fail_line(&reader->lines, "expected \"row N SLS\"");
 	if (number != reader->num_rows)
-		return fail_line(reader, "row %u where row %u comes next (rows are numbered "
+		return tf_fail_line(&reader->lines, "row %u where row %u comes next (rows are numbered "
 				 "0, 1, 2, ... in order)", number, reader->num_rows);
 	if (vlr_array_grow((void **)&reader->rows, &reader->rows_capacity,
 			   reader->num_rows + 1, stride, reader->err))
@@ -254,23 +240,23 @@ static int read_port(struct reader *reader, const char *s)
 	char label[128];
 
 	if (tf_lex_word(&s, "0x") || tf_lex_hex(&s, 16, &guid) || (*s != ' ' && *s != '\t'))
-		return fail_line(reader, "expected \"port 0xGUID ROW\"");
+		return tf_fail_line(&reader->lines, "expected \"port 0xGUID ROW\"");
 	s = tf_skip_blanks(s);
 	if (tf_lex_dec(&s, &row) || *tf_skip_blanks(s))
-		return fail_line(reader, "expected \"port 0xGUID ROW\"");
+		return tf_fail_line(&reader->lines, "expected \"port 0xGUID ROW\"");
 	port = tf_guid_map_get(&reader->ports, guid);
 	if (port == VLR_NONE)
-		return fail_line(reader, "unknown port GUID 0x%016llx",
+		return tf_fail_line(&reader->lines, "unknown port GUID 0x%016llx",
 				 (unsigned long long)guid);
 	tf_port_label(fabric, port, label, sizeof(label));
 	if (!vlr_tables_is_source(reader->tables, port))
-		return fail_line(reader, "port GUID 0x%016llx is %s, which is not a linked "
+		return tf_fail_line(&reader->lines, "port GUID 0x%016llx is %s, which is not a linked "
 				 "CA or router port", (unsigned long long)guid, label);
 	if (row >= reader->num_rows)
-		return fail_line(reader, "row %u is not defined (%u rows precede this line)",
+		return tf_fail_line(&reader->lines, "row %u is not defined (%u rows precede this line)",
 				 row, reader->num_rows);
 	if (reader->port_line[port])
-		return fail_line(reader, "second port line for %s (first at line %u)", label,
+		return tf_fail_line(&reader->lines, "second port line for %s (first at line %u)", label,
 				 reader->port_line[port]);
 	reader->port_row[port] = row;
 	reader->port_line[port] = reader->lines.line;
@@ -288,12 +274,12 @@ static int read_line(struct reader *reader, const char *text)
 	if (!tf_lex_word(&s, "lids "))
 		return read_lids(reader, tf_skip_blanks(s));
 	if (!reader->has_lids)
-		return fail_line(reader, "expected \"lids FIRST LAST\" before the rows");
+		return tf_fail_line(&reader->lines, "expected \"lids FIRST LAST\" before the rows");
 	if (!tf_lex_word(&s, "row "))
 		return read_row(reader, tf_skip_blanks(s));
 	if (!tf_lex_word(&s, "port "))
 		return read_port(reader, tf_skip_blanks(s));
-	return fail_line(reader, "unrecognised line (expected \"row N SLS\" or \"port "
+	return tf_fail_line(&reader->lines, "unrecognised line (expected \"row N SLS\" or \"port "
 			 "0xGUID ROW\")");
 }
 

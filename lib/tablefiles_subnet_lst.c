@@ -70,20 +70,6 @@ struct reader {
 	uint32_t *link_line;	/* [port slot]: line that linked it */
 };
 
-static int fail_line(struct reader *reader, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int fail_line(struct reader *reader, const char *fmt, ...)
-{
-	char text[VLR_ERROR_SIZE];
-	va_list args;
-
-	va_start(args, fmt);
-	vsnprintf(text, sizeof(text), fmt, args);
-	va_end(args);
-	return tf_fail_at(reader->err, reader->lines.path, reader->lines.line, "%s", text);
-}
-
 /* ---- parsing a line ----------------------------------------------------- */
 
 static int lex_type(const char **s, int *type)
@@ -163,17 +149,17 @@ static int parse_link_state(const char *s)
 static int check_half(struct reader *reader, const struct half *half)
 {
 	if (!half->node_guid)
-		return fail_line(reader, "NodeGUID 0 is not a GUID");
+		return tf_fail_line(&reader->lines, "NodeGUID 0 is not a GUID");
 	if (half->num_ports < 1 || half->num_ports > VLR_MAX_NODE_PORTS)
-		return fail_line(reader, "node 0x%016llx has %u ports; allowed: 1..%d",
+		return tf_fail_line(&reader->lines, "node 0x%016llx has %u ports; allowed: 1..%d",
 				 (unsigned long long)half->node_guid, half->num_ports,
 				 VLR_MAX_NODE_PORTS);
 	if (half->port < 1 || half->port > half->num_ports)
-		return fail_line(reader, "PN:%02X is outside the ports 1..%u of node "
+		return tf_fail_line(&reader->lines, "PN:%02X is outside the ports 1..%u of node "
 				 "0x%016llx", half->port, half->num_ports,
 				 (unsigned long long)half->node_guid);
 	if (half->lid > VLR_MAX_UNICAST_LID)
-		return fail_line(reader, "LID:%04X is not a unicast LID", half->lid);
+		return tf_fail_line(&reader->lines, "LID:%04X is not a unicast LID", half->lid);
 	return 0;
 }
 
@@ -230,17 +216,17 @@ static int find_node(struct reader *reader, struct half *half)
 	node = &reader->nodes[index];
 	half->node = index;
 	if (node->type != half->type || node->num_ports != half->num_ports)
-		return fail_line(reader, "node 0x%016llx is a %s with %u ports here, but a "
+		return tf_fail_line(&reader->lines, "node 0x%016llx is a %s with %u ports here, but a "
 				 "%s with %u ports at line %u", guid,
 				 vlr_node_type_name(half->type), half->num_ports,
 				 vlr_node_type_name(node->type), node->num_ports, node->line);
 	if (strcmp(reader->pool + node->description, half->description))
-		return fail_line(reader, "node 0x%016llx is {%s} here, but {%s} at line %u",
+		return tf_fail_line(&reader->lines, "node 0x%016llx is {%s} here, but {%s} at line %u",
 				 guid, half->description, reader->pool + node->description,
 				 node->line);
 	if (half->type == VLR_NODE_SWITCH &&
 	    (node->port_guid != half->port_guid || node->lid != half->lid))
-		return fail_line(reader, "switch 0x%016llx has PortGUID %016llx and LID "
+		return tf_fail_line(&reader->lines, "switch 0x%016llx has PortGUID %016llx and LID "
 				 "%04X here, but %016llx and %04X at line %u", guid,
 				 (unsigned long long)half->port_guid, half->lid,
 				 (unsigned long long)node->port_guid, node->lid, node->line);
@@ -253,7 +239,7 @@ static int add_link(struct reader *reader, const struct half *local,
 	struct lst_link *link;
 
 	if (local->node_guid == remote->node_guid)
-		return fail_line(reader, "node 0x%016llx links to itself",
+		return tf_fail_line(&reader->lines, "node 0x%016llx links to itself",
 				 (unsigned long long)local->node_guid);
 	if (vlr_array_grow((void **)&reader->links, &reader->links_capacity,
 			   reader->num_links + 1, sizeof(*link), reader->err))
@@ -280,7 +266,7 @@ static int read_line(struct reader *reader, const char *text)
 		return 0;
 	if (parse_half(&s, &local) || tf_lex_word(&s, " ") || parse_half(&s, &remote) ||
 	    parse_link_state(s))
-		return fail_line(reader, "malformed line (expected \"{ TYPE Ports:.. "
+		return tf_fail_line(&reader->lines, "malformed line (expected \"{ TYPE Ports:.. "
 				 "SystemGUID:.. NodeGUID:.. PortGUID:.. VenID:.. DevID:.. "
 				 "Rev:.. {DESC} LID:.. PN:.. } { ...the remote port... } "
 				 "PHY=.. LOG=.. SPD=..\")");
