@@ -1,0 +1,422 @@
+#!/bin/bash
+# dfsssp_vs_opensm.sh - vlroute's dfsssp engine beside OpenSM's built-in
+# dfsssp, in one run on the very same Dragonfly: routing time, peak memory
+# and virtual lanes, side by side with ratios.
+#
+# Usage: bench/dfsssp_vs_opensm.sh [--vlroute PATH] [--sizes LIST] [--workdir DIR]
+#                                  [--timeout SECONDS] [--keep]
+#   --vlroute PATH     the vlroute CLI (default: build/tools/vlroute)
+#   --sizes LIST       comma list of Dragonfly sizes among 6,7,8 (default: 6);
+#                      size P is p=P a=2P h=P: 6 -> 5256 hosts, 7 -> 9702,
+#                      8 -> 16512
+#   --workdir DIR      where nets, logs and results.csv go (default: a fresh
+#                      /tmp/dfsssp-vs-opensm.XXXXXX, kept)
+#   --timeout SECONDS  bound on ibsim's start and on each OpenSM run (default
+#                      1800); "opensm -o" never exits when routing fails
+#   --keep             keep the routing tables (ours and OpenSM's dumps, GBs
+#                      for size 8) instead of deleting them after each size
+#
+# For each size: "vlroute gen dragonfly" writes the net; "vlroute route
+# --engine dfsssp" routes it with --heuristic weakest and with all (routing s
+# = paths + layers as vlroute reports them; wall s and MB = the whole command:
+# read, route, verify, write); then a private ibsim serves the same net to a
+# stock "opensm -o" (through libumad2sim.so) with routing_engine dfsssp.
+# OpenSM's routing s is the span in its log from "Entering MASTER state" to
+# "dfsssp tables configured on all switches"; its MB is the peak RSS of the
+# whole SM; its VLs come from "Virtual Lanes needed".  Ratios are OpenSM/ours,
+# the VL difference OpenSM minus ours.  The table goes to stdout (progress to
+# stderr) and to DIR/results.csv.  Only the ibsim and opensm this script
+# started are ever stopped, by their PIDs.
+#
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+set -euo pipefail
+
+PROG=${0##*/}
+PATH=${PATH:+$PATH:}/usr/sbin:/sbin	# opensm lives in sbin
+top=$(cd "$(dirname "$0")/.." && pwd)
+
+vlroute=$top/build/tools/vlroute
+sizes=6
+workdir=
+timeout=1800
+keep=0
+
+ibsim_pid=
+time_pid=	# /usr/bin/time wrapping opensm
+osm_pid=	# opensm itself (time's child)
+umad2sim=
+
+die() {
+	echo "$PROG: error: $*" >&2
+	exit 1
+}
+
+bad_usage() {
+	echo "$PROG: $*" >&2
+	echo "Usage: $PROG [--vlroute PATH] [--sizes LIST] [--workdir DIR] [--timeout SECONDS] [--keep]" >&2
+	exit 2
+}
+
+say() {
+	echo "$PROG: $*" >&2
+}
+
+# alive PID: the process exists and is not a zombie waiting to be reaped.
+alive() {
+	local stat
+	[[ -n $1 ]] && stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+	stat=${stat##*) }
+	[[ ${stat%% *} != Z ]]
+}
+
+# stop_pid PID: TERM, KILL after 3 s, reap.  Only ever given our own children.
+stop_pid() {
+	local pid=$1 i
+	[[ -n $pid ]] || return 0
+	if alive "$pid"; then
+		kill -TERM "$pid" 2>/dev/null || true
+		for ((i = 0; i < 30; i++)); do
+			alive "$pid" || break
+			sleep 0.1
+		done
+		alive "$pid" && kill -KILL "$pid" 2>/dev/null
+	fi
+	wait "$pid" 2>/dev/null || true
+}
+
+# opensm's PID: the child of the /usr/bin/time we started.
+find_osm_pid() {
+	[[ -z $osm_pid && -n $time_pid ]] || return 0
+	osm_pid=$(pgrep -P "$time_pid" 2>/dev/null | head -n 1) || osm_pid=
+}
+
+# stop_opensm: TERM opensm (KILL after 3 s) and let /usr/bin/time reap it
+# and report before time itself is waited for (or, if it lingers, stopped).
+stop_opensm() {
+	local i
+	find_osm_pid
+	if alive "$osm_pid"; then
+		kill -TERM "$osm_pid" 2>/dev/null || true
+		for ((i = 0; i < 30; i++)); do
+			alive "$osm_pid" || break
+			sleep 0.1
+		done
+		alive "$osm_pid" && kill -KILL "$osm_pid" 2>/dev/null
+	fi
+	for ((i = 0; i < 30; i++)); do
+		alive "$time_pid" || break
+		sleep 0.1
+	done
+	stop_pid "$time_pid"
+	time_pid= osm_pid=
+}
+
+cleanup() {
+	local rc=$?
+	trap - EXIT INT TERM HUP
+	stop_opensm
+	stop_pid "$ibsim_pid"
+	ibsim_pid=
+	exit "$rc"
+}
+
+parse_args() {
+	while (($#)); do
+		case $1 in
+		--vlroute) (($# >= 2)) || bad_usage "$1 needs a value"; vlroute=$2; shift 2 ;;
+		--vlroute=*) vlroute=${1#*=}; shift ;;
+		--sizes) (($# >= 2)) || bad_usage "$1 needs a value"; sizes=$2; shift 2 ;;
+		--sizes=*) sizes=${1#*=}; shift ;;
+		--workdir) (($# >= 2)) || bad_usage "$1 needs a value"; workdir=$2; shift 2 ;;
+		--workdir=*) workdir=${1#*=}; shift ;;
+		--timeout) (($# >= 2)) || bad_usage "$1 needs a value"; timeout=$2; shift 2 ;;
+		--timeout=*) timeout=${1#*=}; shift ;;
+		--keep) keep=1; shift ;;
+		-h | --help) sed -n '2,/^# SPDX/{/^# SPDX/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+		*) bad_usage "unknown argument '$1'" ;;
+		esac
+	done
+	[[ $sizes =~ ^[678](,[678])*$ ]] ||
+		bad_usage "--sizes is a comma list of 6, 7 and 8, not '$sizes'"
+	[[ $timeout =~ ^[0-9]{1,6}$ ]] && ((10#$timeout > 0)) ||
+		bad_usage "--timeout wants a positive number of seconds, not '$timeout'"
+	timeout=$((10#$timeout))
+	[[ $workdir != *[[:space:]]* ]] ||
+		bad_usage "--workdir must not contain white space (OpenSM's config cannot hold it)"
+}
+
+check_tools() {
+	local tool f
+	[[ -x $vlroute && ! -d $vlroute ]] ||
+		die "no vlroute at '$vlroute' (build it, or give --vlroute PATH)"
+	[[ -x /usr/bin/time ]] || die "/usr/bin/time not found (Debian package time)"
+	for tool in ibsim opensm pgrep awk; do
+		command -v "$tool" >/dev/null ||
+			die "$tool not found (packages ibsim-utils, opensm, procps, mawk)"
+	done
+	for f in ${UMAD2SIM:-} /usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so \
+		/usr/lib/*/umad2sim/libumad2sim.so; do
+		if [[ -f $f ]]; then
+			umad2sim=$f
+			break
+		fi
+	done
+	[[ -n $umad2sim ]] || die "libumad2sim.so not found (package ibsim-utils; or set UMAD2SIM)"
+	"$vlroute" route --help >/dev/null 2>&1 ||
+		die "$vlroute has no working 'route' command (stale build?)"
+}
+
+# field FILE LABEL: what a "LABEL: value" report line says.
+field() {
+	sed -n "s/^$2: *//p" "$1" | head -n 1
+}
+
+# kb_to_mb KB, div A B (n/a if either is missing or B is zero), sum A B
+kb_to_mb() { awk -v k="${1:-}" 'BEGIN { if (k ~ /^[0-9]+$/) printf "%.1f", k / 1024; else print "n/a" }'; }
+div() { awk -v a="$1" -v b="$2" 'BEGIN { if (a ~ /^[0-9.]+$/ && b ~ /^[0-9.]+$/ && b + 0 > 0) printf "%.2f", a / b; else print "n/a" }'; }
+diff_int() { awk -v a="$1" -v b="$2" 'BEGIN { if (a ~ /^[0-9]+$/ && b ~ /^[0-9]+$/) printf "%+d", a - b; else print "n/a" }'; }
+
+# run_ours NET DIR HEURISTIC: sets o_route o_wall o_kb o_layers o_heur o_vls
+run_ours() {
+	local net=$1 d=$2 h=$3 out=$2/ours-$3
+	say "  vlroute route --engine dfsssp --heuristic $h"
+	if ! /usr/bin/time -f '%e %M' -o "$out.time" "$vlroute" route "$net" \
+		--engine dfsssp --heuristic "$h" -o "$out" >"$out.out" 2>&1; then
+		tail -n 5 "$out.out" >&2
+		die "vlroute route --heuristic $h failed on $net (log: $out.out)"
+	fi
+	read -r o_wall o_kb < <(tail -n 1 "$out.time")
+	o_route=$(sed -n 's/^routing time: *\([0-9.]*\) s paths, *\([0-9.]*\) s layers.*/\1 \2/p' \
+		"$out.out" | awk 'NF == 2 { printf "%.2f", $1 + $2 }')
+	o_layers=$(sed -n 's/^layers: *\([0-9]*\).*/\1/p' "$out.out")
+	o_heur=$(sed -n 's/^layers:.*(heuristic \([a-z]*\).*/\1/p' "$out.out")
+	o_vls=$(field "$out.out" "VLs used")
+	[[ -n $o_route && -n $o_layers ]] ||
+		die "cannot read routing time and layers from $out.out"
+	((keep)) || rm -rf -- "$out"
+}
+
+# ibsim prints "Network simulator ready." just before it binds its sockets:
+# ready is that line plus the abstract ctl socket in /proc/net/unix.
+ibsim_ready() {
+	grep -q '^Network simulator ready\.' "$1" || return 1
+	if [[ ! -r /proc/net/unix ]]; then
+		sleep 0.5
+		return 0
+	fi
+	grep -qF -- "@$2:ctl@" /proc/net/unix
+}
+
+write_opensm_conf() {
+	local o=$1
+	cat >"$o/opensm.conf" <<EOF
+# Written by $PROG: this run must not depend on /etc/opensm.
+routing_engine dfsssp
+max_op_vls 8
+qos TRUE
+force_log_flush TRUE
+log_file $o/opensm.log
+accum_log_file FALSE
+dump_files_dir $o/dump/
+partition_config_file $o/partitions.conf
+qos_policy_file $o/qos-policy.conf
+prefix_routes_file $o/prefix-routes.conf
+per_module_logging_file $o/per-module-logging.conf
+torus_config $o/torus-2QoS.conf
+console off
+daemon FALSE
+EOF
+}
+
+# osm_span LOG: seconds from "Entering MASTER state" to "dfsssp tables
+# configured on all switches" (timestamps "Mon DD HH:MM:SS usec"), or n/a.
+osm_span() {
+	awk '
+	function stamp(   m, cum) {
+		split("0 31 59 90 120 151 181 212 243 273 304 334", cum, " ")
+		m = (index("JanFebMarAprMayJunJulAugSepOctNovDec", $1) + 2) / 3
+		split($3, hms, ":")
+		return (cum[m] + $2) * 86400 + hms[1] * 3600 + hms[2] * 60 + hms[3] + $4 / 1e6
+	}
+	!have_start && /Entering MASTER state/ { start = stamp(); have_start = 1; next }
+	have_start && /dfsssp tables configured on all switches/ { end = stamp(); have_end = 1; exit }
+	END {
+		if (!have_end) { print "n/a"; exit }
+		d = end - start
+		if (d < 0) d += 365 * 86400	# across New Year
+		printf "%.2f", d
+	}' "$1"
+}
+
+# run_opensm NET DIR: sets s_route s_wall s_kb s_vls s_status
+run_opensm() {
+	local net=$1 d=$2 o=$2/opensm flags sock deadline t0 rc
+	s_route=n/a s_wall=n/a s_kb= s_vls=n/a s_status=ok
+	rm -rf -- "$o"
+	mkdir -p "$o/dump"
+	write_opensm_conf "$o"
+
+	flags=$(field "$d/info" ibsim)
+	case $flags in
+	fits*) flags= ;;
+	"needs ibsim "*) flags=${flags#needs ibsim } ;;
+	*) die "cannot read ibsim's size flags from vlroute info: '$flags'" ;;
+	esac
+	[[ -z $flags || $flags =~ ^(-[NSPLM]\ [0-9]+\ ?)+$ ]] ||
+		die "unexpected ibsim size flags: '$flags'"
+
+	sock=dfsssp-vs-opensm-$$-$RANDOM$RANDOM
+	say "  ibsim -n -s $flags (IBSIM_SOCKNAME=$sock)"
+	# shellcheck disable=SC2086
+	IBSIM_SOCKNAME=$sock ibsim -n -s $flags "$net" </dev/null >"$d/ibsim.log" 2>&1 &
+	ibsim_pid=$!
+	deadline=$((SECONDS + timeout))
+	t0=$SECONDS
+	until ibsim_ready "$d/ibsim.log" "$sock"; do
+		alive "$ibsim_pid" || {
+			wait "$ibsim_pid" 2>/dev/null || true
+			ibsim_pid=
+			grep -v 'cannot parse remote lid' "$d/ibsim.log" | tail -n 5 >&2
+			die "ibsim refused $net (log: $d/ibsim.log)"
+		}
+		((SECONDS < deadline)) || die "ibsim not ready after $timeout s (log: $d/ibsim.log)"
+		sleep 0.1
+	done
+	say "  ibsim ready after $((SECONDS - t0)) s; opensm -o (dfsssp), timeout $timeout s"
+
+	# umad2sim makes its fake sysfs in the current directory: run in $o.
+	(cd "$o" && exec env IBSIM_SOCKNAME="$sock" OSM_TMP_DIR="$o" OSM_CACHE_DIR="$o" \
+		/usr/bin/time -f '%e %M' -o "$o/time" \
+		env LD_PRELOAD="$umad2sim" opensm -o -F "$o/opensm.conf" -D 0x43 \
+		-f "$o/opensm.log") </dev/null >"$o/opensm.out" 2>&1 &
+	time_pid=$!
+	osm_pid=
+	deadline=$((SECONDS + timeout))
+	while alive "$time_pid"; do
+		find_osm_pid
+		if ! alive "$ibsim_pid"; then
+			s_status="ibsim died"
+			stop_opensm
+			break
+		fi
+		if ((SECONDS >= deadline)); then
+			s_status="timeout ${timeout}s"
+			say "  opensm still running after $timeout s: stopping it (PID ${osm_pid:-?})"
+			stop_opensm
+			break
+		fi
+		sleep 0.5
+	done
+	if [[ -n $time_pid ]]; then
+		rc=0
+		wait "$time_pid" || rc=$?
+		time_pid= osm_pid=
+		((rc == 0)) || s_status="exit $rc"
+	fi
+	stop_pid "$ibsim_pid"
+	ibsim_pid=
+
+	[[ -s $o/time ]] && read -r s_wall s_kb < <(tail -n 1 "$o/time")
+	s_route=$(osm_span "$o/opensm.log" 2>/dev/null || echo n/a)
+	s_vls=$(sed -n 's/.*dfsssp_remove_deadlocks: Virtual Lanes needed: \([0-9]*\).*/\1/p' \
+		"$o/opensm.log" 2>/dev/null | tail -n 1)
+	s_vls=${s_vls:-n/a}
+	if [[ $s_route == n/a && $s_status == ok ]]; then
+		s_status="no dfsssp tables"
+	fi
+	if [[ $s_status != ok ]]; then
+		say "  OpenSM: $s_status; last lines of $o/opensm.log:"
+		tail -n 8 "$o/opensm.log" >&2 2>/dev/null || true
+	fi
+	((keep)) || rm -rf -- "$o/dump"
+}
+
+row_format='%4s %6s %5s | %7s %7s %7s %3s | %7s %7s %7s %3s | %7s %7s %7s %3s | %6s %6s %4s | %6s %6s %4s\n'
+
+print_header() {
+	printf '%-16s | %-30s | %-30s | %-30s | %-18s | %-18s\n' "" \
+		"vlroute dfsssp, weakest" "vlroute dfsssp, all" "OpenSM dfsssp" \
+		"OpenSM/weakest" "OpenSM/all"
+	# shellcheck disable=SC2059
+	printf "$row_format" size hosts sw \
+		"route s" "wall s" MB VLs "route s" "wall s" MB VLs "route s" "wall s" MB VLs \
+		time mem dVL time mem dVL
+}
+
+main() {
+	local size p a h d net hosts switches
+	local w_route w_wall w_kb w_layers a_route a_wall a_kb a_layers a_heur
+	local rtw rmw dvw rta rma dva csv s_kb_ratio
+
+	parse_args "$@"
+	check_tools
+	if [[ -z $workdir ]]; then
+		workdir=$(mktemp -d "${TMPDIR:-/tmp}/dfsssp-vs-opensm.XXXXXX")
+	else
+		mkdir -p -- "$workdir"
+	fi
+	workdir=$(cd -- "$workdir" && pwd -P)
+	vlroute=$(cd -- "$(dirname -- "$vlroute")" && pwd -P)/${vlroute##*/}
+	trap cleanup EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+	trap 'exit 129' HUP
+
+	csv=$workdir/results.csv
+	echo "size,p,a,h,hosts,switches,weakest_route_s,weakest_wall_s,weakest_mb,weakest_layers,all_route_s,all_wall_s,all_mb,all_layers,all_heuristic,opensm_route_s,opensm_wall_s,opensm_mb,opensm_vls,opensm_status,time_ratio_weakest,mem_ratio_weakest,vl_diff_weakest,time_ratio_all,mem_ratio_all,vl_diff_all" >"$csv"
+	say "workdir $workdir; vlroute $vlroute; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+	print_header
+
+	for size in ${sizes//,/ }; do
+		p=$size a=$((2 * size)) h=$size
+		d=$workdir/dragonfly-$size
+		net=$d/dragonfly.net
+		mkdir -p "$d"
+		say "size $size: vlroute gen dragonfly -p $p -a $a -h $h"
+		"$vlroute" gen dragonfly -p "$p" -a "$a" -h "$h" -o "$net" >"$d/gen.out" 2>&1 ||
+			die "vlroute gen failed (log: $d/gen.out)"
+		"$vlroute" info "$net" >"$d/info" 2>&1 || die "vlroute info failed (log: $d/info)"
+		switches=$(field "$d/info" switches)
+		hosts=$(field "$d/info" "channel adapters")
+		hosts=${hosts%% *}
+
+		run_ours "$net" "$d" weakest
+		w_route=$o_route w_wall=$o_wall w_kb=$o_kb w_layers=$o_layers
+		run_ours "$net" "$d" all
+		a_route=$o_route a_wall=$o_wall a_kb=$o_kb a_layers=$o_layers a_heur=$o_heur
+		run_opensm "$net" "$d"
+
+		if [[ $s_status != ok ]]; then
+			s_kb_ratio=	# a stopped or failed OpenSM's peak means little
+		else
+			s_kb_ratio=$s_kb
+		fi
+		rtw=$(div "$s_route" "$w_route") rmw=$(div "$s_kb_ratio" "$w_kb")
+		dvw=$(diff_int "$s_vls" "$w_layers")
+		rta=$(div "$s_route" "$a_route") rma=$(div "$s_kb_ratio" "$a_kb")
+		dva=$(diff_int "$s_vls" "$a_layers")
+		# shellcheck disable=SC2059
+		printf "$row_format" "$size" "$hosts" "$switches" \
+			"$w_route" "$w_wall" "$(kb_to_mb "$w_kb")" "$w_layers" \
+			"$a_route" "$a_wall" "$(kb_to_mb "$a_kb")" "$a_layers" \
+			"$s_route" "$s_wall" "$(kb_to_mb "$s_kb")" "$s_vls" \
+			"$rtw" "$rmw" "$dvw" "$rta" "$rma" "$dva"
+		echo "$size,$p,$a,$h,$hosts,$switches,$w_route,$w_wall,$(kb_to_mb "$w_kb"),$w_layers,$a_route,$a_wall,$(kb_to_mb "$a_kb"),$a_layers,$a_heur,$s_route,$s_wall,$(kb_to_mb "$s_kb"),$s_vls,$s_status,$rtw,$rmw,$dvw,$rta,$rma,$dva" >>"$csv"
+		[[ $s_status == ok ]] || echo "  (size $size: OpenSM $s_status)"
+	done
+
+	cat <<EOF
+
+route s: ours = paths + layers as "vlroute route" reports them; OpenSM = the
+  span in its log from "Entering MASTER state" to "dfsssp tables configured on
+  all switches": path search, deadlock removal, VL balancing and LFT setup.
+wall s, MB: /usr/bin/time's elapsed time and peak RSS of the whole command;
+  ours read, route, verify and write the tables; OpenSM's are its whole SM
+  (discovery, LIDs, routing, programming, dumps) under umad2sim.
+VLs: ours = layers needed (the "all" run keeps the fewest); OpenSM = "Virtual
+  Lanes needed".  time/mem = OpenSM / ours; dVL = OpenSM - ours.
+CSV: $csv
+EOF
+}
+
+main "$@"
