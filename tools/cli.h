@@ -45,5 +45,6 @@ int cmd_gen(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_route(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_capture(int argc, char **argv);
 
 #endif

@@ -22,6 +22,7 @@ static const struct subcommand subcommands[] = {
 	{ "info", cmd_info, "summarise a fabric: counts, radix, diameter, family" },
 	{ "route", cmd_route, "route a fabric (sssp, dfsssp) and write its tables" },
 	{ "verify", cmd_verify, "check tables: reachability, loops, deadlock freedom" },
+	{ "capture", cmd_capture, "read a running fabric's tables into a table directory" },
 };
 
 static int usage(FILE *out, int status)
@@ -32,7 +33,7 @@ static int usage(FILE *out, int status)
 		"Routing, verification and simulation for InfiniBand fabrics.\n\n"
 		"Commands:\n");
 	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
-		fprintf(out, "  %-6s %s\n", subcommands[i].name, subcommands[i].summary);
+		fprintf(out, "  %-7s %s\n", subcommands[i].name, subcommands[i].summary);
 	fprintf(out, "\nRun \"vlroute COMMAND --help\" for a command's options, "
 		"\"vlroute --version\" for the version; see vlroute(1).\n");
 	return status;

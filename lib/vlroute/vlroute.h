@@ -16,5 +16,6 @@
 #include <vlroute/tablefiles.h>
 #include <vlroute/verify.h>
 #include <vlroute/engine.h>
+#include <vlroute/capture.h>
 
 #endif
