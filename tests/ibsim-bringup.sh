@@ -7,6 +7,12 @@
 # adapters and links seen equal those of the net file.  Used by the test
 # suite ("make check": exit 77 means skip) and by "./run.sh demo".
 #
+# With --console-cmd or --client-cmd the run is a scenario instead: OpenSM
+# keeps running; ibsim's console reads a FIFO, and after each console
+# command a forced heavy sweep (SIGHUP) must bring the subnet up again; the
+# dumps of every sweep are kept in WORKDIR/sweep-N, and the client commands
+# run against the live subnet after each sweep (no ibnetdiscover check then).
+#
 # Usage: ibsim-bringup.sh [--vlroute PATH] [--workdir DIR] [--timeout SECONDS] NETFILE
 #
 # Exit status: 0 the fabric came up as the net file says; 1 failure (with the
@@ -26,6 +32,9 @@ vlroute=${VLROUTE:-}
 conf_lines=()		# --opensm-conf: extra opensm.conf lines
 opensm_args=()		# --opensm-arg: extra opensm arguments
 seed_guid2lid=		# --guid2lid: OpenSM's LID cache to start from
+console_cmds=()		# --console-cmd: ibsim console commands, one per resweep
+client_cmds=()		# --client-cmd: commands run against the subnet after each sweep
+opensm_preload=()	# --preload: libraries preloaded into OpenSM before umad2sim
 workdir=
 timeout=300
 netfile=
@@ -33,13 +42,16 @@ netfile=
 made_workdir=0		# 1: ours, from mktemp, removed on success
 ibsim_pid=
 client_pid=		# the running opensm or ibnetdiscover
+helper_pid=		# a --client-cmd running beside OpenSM
 umad2sim=
 sockname=
+console_fd=		# our writer on ibsim's console FIFO (console mode)
 
 usage() {
 	cat <<EOF
 Usage: $PROG [--vlroute PATH] [--workdir DIR] [--timeout SECONDS]
-       [--opensm-conf LINE]... [--opensm-arg ARG]... [--guid2lid FILE] NETFILE
+       [--opensm-conf LINE]... [--opensm-arg ARG]... [--guid2lid FILE]
+       [--preload LIB]... [--console-cmd CMD]... [--client-cmd CMD]... NETFILE
 
 Bring NETFILE (an ibsim net file) up in a private ibsim, route it once with a
 stock OpenSM (minhop unless told otherwise) and check with ibnetdiscover and
@@ -53,6 +65,16 @@ stock OpenSM (minhop unless told otherwise) and check with ibnetdiscover and
   --opensm-conf LINE add LINE to opensm.conf, e.g. "routing_engine file"
   --opensm-arg ARG   pass ARG to opensm, e.g. -D then 0x41 for table dumps
   --guid2lid FILE    start OpenSM from this LID cache, so it keeps its LIDs
+  --preload LIB      preload LIB into OpenSM (before libumad2sim.so), e.g. the
+                     libasan of a sanitizer-built plugin
+  --console-cmd CMD  fault scenario: keep OpenSM running; after its first
+                     SUBNET UP, and again after each CMD (an ibsim console
+                     command such as 'Unlink "sw1"[3]') followed by SIGHUP,
+                     wait for SUBNET UP and copy the dumps to WORKDIR/sweep-N
+  --client-cmd CMD   keep OpenSM running likewise; after each sweep run the
+                     shell command CMD as an ibsim client (in WORKDIR, with
+                     SWEEP_DIR=WORKDIR/sweep-N; output in sweep-N/client.out
+                     and client.err); it must succeed
 
 Exit status: 0 success, 1 failure, 2 bad usage, 77 skip (tools missing).
 Environment: VLROUTE, UMAD2SIM (path of libumad2sim.so).
@@ -153,7 +175,11 @@ stop_pid() {
 
 cleanup() {
 	local rc=$?
-	trap - EXIT INT TERM HUP
+	trap - EXIT INT TERM HUP PIPE
+	if [[ -n $helper_pid ]]; then
+		stop_pid "$helper_pid"
+		helper_pid=
+	fi
 	if [[ -n $client_pid ]]; then
 		stop_pid "$client_pid"
 		client_pid=
@@ -161,6 +187,10 @@ cleanup() {
 	if [[ -n $ibsim_pid ]]; then
 		stop_pid "$ibsim_pid"
 		ibsim_pid=
+	fi
+	if [[ -n $console_fd ]]; then
+		exec {console_fd}>&-
+		console_fd=
 	fi
 	if [[ -n $workdir && -d $workdir ]]; then
 		if ((rc == 0 && made_workdir)); then
@@ -190,6 +220,12 @@ parse_args() {
 			opensm_args+=("$2"); shift 2 ;;
 		--guid2lid) (($# >= 2)) || bad_usage "$1 needs a value"
 			seed_guid2lid=$2; shift 2 ;;
+		--preload) (($# >= 2)) || bad_usage "$1 needs a value"
+			opensm_preload+=("$2"); shift 2 ;;
+		--console-cmd) (($# >= 2)) || bad_usage "$1 needs a value"
+			console_cmds+=("$2"); shift 2 ;;
+		--client-cmd) (($# >= 2)) || bad_usage "$1 needs a value"
+			client_cmds+=("$2"); shift 2 ;;
 		-h | --help) usage; exit 0 ;;
 		--) shift; break ;;
 		-?*) bad_usage "unknown option '$1'" ;;
@@ -247,7 +283,7 @@ make_workdir() {
 	# (sys-PID: the fake sysfs of a umad2sim client that was killed.)
 	(cd "$workdir" && rm -rf -- ibsim.log opensm.log opensm.out opensm.err \
 		opensm-cache opensm-subnet.lst ibnetdiscover.out ibnetdiscover.err \
-		./*.info ./*.info.err ./sys-[0-9]*)
+		./*.info ./*.info.err ./sys-[0-9]* ./*.dump ibsim.console sweep-[0-9]*)
 }
 
 # info_value INFOFILE LABEL: what "vlroute info" printed after "LABEL:".
@@ -299,8 +335,18 @@ start_ibsim() {
 	t0=$(now)
 	# Run where we were started, so that relative includes mean what they
 	# would to a user running ibsim by hand.
-	IBSIM_SOCKNAME=$sockname ibsim -n -s ${ibsim_flags[@]+"${ibsim_flags[@]}"} \
-		"$netfile" </dev/null >"$workdir/ibsim.log" 2>&1 &
+	if ((${#console_cmds[@]})); then
+		# The console reads a FIFO; our writer stays open, so ibsim never
+		# sees end of file (it would spin) and takes commands any time.
+		mkfifo "$workdir/ibsim.console"
+		exec {console_fd}<>"$workdir/ibsim.console"
+		IBSIM_SOCKNAME=$sockname ibsim -s ${ibsim_flags[@]+"${ibsim_flags[@]}"} \
+			"$netfile" <"$workdir/ibsim.console" {console_fd}>&- \
+			>"$workdir/ibsim.log" 2>&1 &
+	else
+		IBSIM_SOCKNAME=$sockname ibsim -n -s ${ibsim_flags[@]+"${ibsim_flags[@]}"} \
+			"$netfile" </dev/null >"$workdir/ibsim.log" 2>&1 &
+	fi
 	ibsim_pid=$!
 	local deadline=$((SECONDS + timeout))
 	until ibsim_ready; do
@@ -319,11 +365,15 @@ start_ibsim() {
 
 # start_client OUT ERR CMD...: start CMD as an ibsim client, in the work
 # directory (umad2sim makes its fake sysfs "sys-PID" in the current one).
+# client_preload, if set, goes before libumad2sim.so in LD_PRELOAD.
+client_preload=
 start_client() {
 	local out=$1 err=$2
 	shift 2
 	(cd "$workdir" &&
-		exec env LD_PRELOAD="$umad2sim" IBSIM_SOCKNAME="$sockname" \
+		if [[ -n $console_fd ]]; then exec {console_fd}>&-; fi &&
+		exec env LD_PRELOAD="${client_preload:+$client_preload }$umad2sim" \
+			IBSIM_SOCKNAME="$sockname" \
 			OSM_TMP_DIR="$workdir" OSM_CACHE_DIR="$workdir/opensm-cache" \
 			"$@") </dev/null >"$out" 2>"$err" &
 	client_pid=$!
@@ -366,6 +416,10 @@ torus_config $workdir/torus-2QoS.conf
 console off
 daemon FALSE
 EOF
+	if keep_sm_running; then
+		# A running OpenSM buffers its log; we watch it for SUBNET UP.
+		echo "force_log_flush TRUE" >>"$workdir/opensm.conf"
+	fi
 	if ((${#conf_lines[@]})); then
 		printf '%s\n' "# From --opensm-conf:" "${conf_lines[@]}" >>"$workdir/opensm.conf"
 	fi
@@ -386,15 +440,139 @@ run_opensm() {
 			fail "cannot copy the guid2lid file '$seed_guid2lid'"
 	fi
 	t0=$(now)
+	client_preload=${opensm_preload[*]+"${opensm_preload[*]}"}
 	start_client "$workdir/opensm.out" "$workdir/opensm.err" \
 		opensm -o -F "$workdir/opensm.conf" -f "$workdir/opensm.log" \
 		${opensm_args[@]+"${opensm_args[@]}"}
+	client_preload=
 	wait_client opensm "$workdir/opensm.log" "$workdir/opensm.err"
 	opensm_seconds=$(seconds_since "$t0")
 	grep -q 'SUBNET UP' "$workdir/opensm.log" 2>/dev/null ||
 		fail "opensm exited (status $client_rc) without SUBNET UP" \
 			"$workdir/opensm.log" "$workdir/opensm.err"
 	say "opensm: SUBNET UP in $opensm_seconds s ($(configured_engine))"
+}
+
+# keep_sm_running: a scenario (--console-cmd, --client-cmd), not a one-shot.
+keep_sm_running() {
+	((${#console_cmds[@]} + ${#client_cmds[@]} > 0))
+}
+
+# run_client_cmds N: the --client-cmd commands after sweep N, each as an
+# ibsim client beside the running OpenSM, within the timeout.
+run_client_cmds() {
+	local dir=$workdir/sweep-$1 cmd status deadline
+	for cmd in ${client_cmds[@]+"${client_cmds[@]}"}; do
+		(cd "$workdir" &&
+			if [[ -n $console_fd ]]; then exec {console_fd}>&-; fi &&
+			exec env LD_PRELOAD="${opensm_preload[*]+${opensm_preload[*]} }$umad2sim" \
+				IBSIM_SOCKNAME="$sockname" SWEEP_DIR="$dir" bash -c "$cmd") \
+			</dev/null >>"$dir/client.out" 2>>"$dir/client.err" &
+		helper_pid=$!
+		deadline=$((SECONDS + timeout))
+		while alive "$helper_pid"; do
+			if ((SECONDS >= deadline)); then
+				stop_pid "$helper_pid"
+				helper_pid=
+				fail "'$cmd' did not finish within ${timeout} s (sweep $1)" \
+					"$dir/client.err"
+			fi
+			sleep 0.05
+		done
+		status=0
+		wait "$helper_pid" || status=$?
+		helper_pid=
+		((status == 0)) || fail "'$cmd' failed with status $status after sweep $1" \
+			"$dir/client.out" "$dir/client.err"
+		say "after sweep $1: $cmd"
+	done
+}
+
+# subnet_ups: how many times OpenSM has logged SUBNET UP so far.
+subnet_ups() {
+	local n
+	n=$(grep -c 'SUBNET UP' "$workdir/opensm.log" 2>/dev/null) || true
+	echo "${n:-0}"
+}
+
+# wait_sweep NAME BEFORE: wait until OpenSM has logged more than BEFORE
+# SUBNET UPs, then until its log has been quiet for 2 s (a trap and our
+# SIGHUP can cause two sweeps in a row; the dumps must be from the last).
+wait_sweep() {
+	local name=$1 before=$2 size last_size= quiet=0
+	local deadline=$((SECONDS + timeout))
+	while (($(subnet_ups) <= before)); do
+		alive "$client_pid" || fail "opensm exited before SUBNET UP ($name)" \
+			"$workdir/opensm.log" "$workdir/opensm.err"
+		alive "$ibsim_pid" || fail "ibsim died ($name)" "$workdir/ibsim.log"
+		((SECONDS < deadline)) || fail "no SUBNET UP within ${timeout} s ($name)" \
+			"$workdir/opensm.log" "$workdir/opensm.err"
+		sleep 0.1
+	done
+	while ((quiet < 20)); do
+		size=$(wc -c <"$workdir/opensm.log")
+		if [[ $size == "$last_size" ]]; then
+			quiet=$((quiet + 1))
+		else
+			quiet=0
+			last_size=$size
+		fi
+		((SECONDS < deadline)) || fail "OpenSM never settled ($name)" \
+			"$workdir/opensm.log"
+		sleep 0.1
+	done
+}
+
+# snapshot N: copy the dumps of the last sweep to WORKDIR/sweep-N.
+snapshot() {
+	local dir=$workdir/sweep-$1 f
+	mkdir -p "$dir"
+	for f in opensm-lfts.dump opensm-sl2vl.dump opensm-subnet.lst \
+		vlroute-path-sl.dump; do
+		if [[ -f $workdir/$f ]]; then
+			cp -- "$workdir/$f" "$dir/" || fail "cannot copy $f to $dir"
+		fi
+	done
+}
+
+# Scenario: OpenSM runs as a daemon; one forced sweep per console command,
+# the client commands after every sweep.
+run_opensm_faults() {
+	local t0 i before cmd
+	write_opensm_conf
+	mkdir -p "$workdir/opensm-cache"
+	if [[ -n $seed_guid2lid ]]; then
+		cp -- "$seed_guid2lid" "$workdir/opensm-cache/guid2lid" ||
+			fail "cannot copy the guid2lid file '$seed_guid2lid'"
+	fi
+	t0=$(now)
+	client_preload=${opensm_preload[*]+"${opensm_preload[*]}"}
+	start_client "$workdir/opensm.out" "$workdir/opensm.err" \
+		opensm -F "$workdir/opensm.conf" -f "$workdir/opensm.log" \
+		${opensm_args[@]+"${opensm_args[@]}"}
+	client_preload=
+	wait_sweep "first sweep" 0
+	opensm_seconds=$(seconds_since "$t0")
+	snapshot 1
+	say "opensm: SUBNET UP in $opensm_seconds s ($(configured_engine)); dumps in sweep-1"
+	run_client_cmds 1
+	for ((i = 0; i < ${#console_cmds[@]}; i++)); do
+		cmd=${console_cmds[i]}
+		before=$(subnet_ups)
+		printf '%s\n' "$cmd" >&"$console_fd" ||
+			fail "cannot write to ibsim's console"
+		sleep 0.5	# let ibsim act before the sweep looks
+		kill -HUP "$client_pid" 2>/dev/null ||
+			fail "opensm is gone before '$cmd'" "$workdir/opensm.log"
+		t0=$(now)
+		wait_sweep "after '$cmd'" "$before"
+		snapshot $((i + 2))
+		say "ibsim console: $cmd; SUBNET UP again in $(seconds_since "$t0") s;" \
+			"dumps in sweep-$((i + 2))"
+		run_client_cmds $((i + 2))
+	done
+	stop_pid "$client_pid"
+	client_pid=
 }
 
 run_ibnetdiscover() {
@@ -443,9 +621,18 @@ main() {
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
 	trap 'exit 129' HUP
+	trap 'exit 141' PIPE	# e.g. piped into head: still stop ibsim and OpenSM
 	make_workdir
 	fabric_info "$netfile" "$workdir/netfile.info"
 	start_ibsim
+	if keep_sm_running; then
+		run_opensm_faults
+		stop_pid "$ibsim_pid"
+		ibsim_pid=
+		echo "${netfile##*/}: SUBNET UP after each of ${#console_cmds[@]} console" \
+			"command(s) (no ibnetdiscover check in this mode)"
+		return 0
+	fi
 	run_opensm
 	run_ibnetdiscover
 	compare_counts
@@ -454,4 +641,7 @@ main() {
 	verdict
 }
 
-main "$@"
+# Sourced (as capture.test does), it only defines its functions.
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
+	main "$@"
+fi

@@ -1,0 +1,197 @@
+/*
+ * config.c - the plugin's options, read from vlroute.conf(5): one
+ * "KEY VALUE" pair a line, blank lines and lines starting with '#'
+ * ignored, a later line overriding an earlier one. Anything else (an
+ * unknown key, a bad value, a missing value) is refused with FILE:LINE,
+ * so that the engine refuses to route rather than guess.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vlroute_osm.h"
+
+#define CONF_LINE_SIZE 4096
+
+struct conf_line {
+	const char *path;
+	unsigned number;
+	const char *key;
+	const char *value;
+};
+
+static int conf_fail(const struct conf_line *line, struct vlr_error *err,
+		     const char *what)
+{
+	return vlr_fail(err, "%s:%u: %s", line->path, line->number, what);
+}
+
+static int set_heuristic(const struct conf_line *line, struct vlr_osm_config *config,
+			 struct vlr_error *err)
+{
+	static const enum vlr_heuristic known[] = {
+		VLR_HEURISTIC_WEAKEST, VLR_HEURISTIC_STRONGEST, VLR_HEURISTIC_FIRST,
+		VLR_HEURISTIC_ALL,
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (!strcmp(line->value, vlr_heuristic_name(known[i]))) {
+			config->heuristic = known[i];
+			return 0;
+		}
+	return vlr_fail(err, "%s:%u: heuristic is weakest, strongest, first or all, "
+			"not \"%s\"", line->path, line->number, line->value);
+}
+
+static int set_max_vls(const struct conf_line *line, struct vlr_osm_config *config,
+		       struct vlr_error *err)
+{
+	unsigned long value;
+	char *end;
+
+	errno = 0;
+	value = strtoul(line->value, &end, 10);
+	if (!isdigit((unsigned char)line->value[0]) || *end || errno ||
+	    value < 1 || value > VLR_MAX_DATA_VLS)
+		return vlr_fail(err, "%s:%u: max_vls is a number of data VLs from 1 to "
+				"%d, not \"%s\"", line->path, line->number,
+				VLR_MAX_DATA_VLS, line->value);
+	config->max_vls = (unsigned)value;
+	return 0;
+}
+
+static int set_balance(const struct conf_line *line, struct vlr_osm_config *config,
+		       struct vlr_error *err)
+{
+	if (!strcmp(line->value, "yes"))
+		config->balance = 1;
+	else if (!strcmp(line->value, "no"))
+		config->balance = 0;
+	else
+		return vlr_fail(err, "%s:%u: balance is yes or no, not \"%s\"",
+				line->path, line->number, line->value);
+	return 0;
+}
+
+static int set_path_sl_file(const struct conf_line *line, struct vlr_osm_config *config,
+			    struct vlr_error *err)
+{
+	if (line->value[0] != '/')
+		return vlr_fail(err, "%s:%u: path_sl_file must be an absolute path, "
+				"not \"%s\"", line->path, line->number, line->value);
+	if (strlen(line->value) >= sizeof(config->path_sl_file))
+		return conf_fail(line, err, "path_sl_file is too long");
+	strcpy(config->path_sl_file, line->value);
+	return 0;
+}
+
+static const struct {
+	const char *key;
+	int (*set)(const struct conf_line *line, struct vlr_osm_config *config,
+		   struct vlr_error *err);
+} keys[] = {
+	{ "heuristic", set_heuristic },
+	{ "max_vls", set_max_vls },
+	{ "balance", set_balance },
+	{ "path_sl_file", set_path_sl_file },
+};
+
+/* Split text (one line, newline removed) into key and value; 1 if blank. */
+static int split(char *text, struct conf_line *line, struct vlr_error *err)
+{
+	char *key = text, *value, *rest;
+
+	while (isspace((unsigned char)*key))
+		key++;
+	if (!*key || *key == '#')
+		return 1;
+	value = key;
+	while (*value && !isspace((unsigned char)*value))
+		value++;
+	if (*value)
+		*value++ = '\0';
+	while (isspace((unsigned char)*value))
+		value++;
+	rest = value;
+	while (*rest && !isspace((unsigned char)*rest))
+		rest++;
+	if (*rest)
+		*rest++ = '\0';
+	while (isspace((unsigned char)*rest))
+		rest++;
+	line->key = key;
+	line->value = value;
+	if (!*value)
+		return vlr_fail(err, "%s:%u: \"%s\" needs a value", line->path,
+				line->number, key);
+	if (*rest)
+		return vlr_fail(err, "%s:%u: expected \"KEY VALUE\", found more after "
+				"\"%s %s\"", line->path, line->number, key, value);
+	return 0;
+}
+
+static int apply(const struct conf_line *line, struct vlr_osm_config *config,
+		 struct vlr_error *err)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (!strcmp(line->key, keys[i].key))
+			return keys[i].set(line, config, err);
+	return vlr_fail(err, "%s:%u: unknown key \"%s\" (known: heuristic, max_vls, "
+			"balance, path_sl_file)", line->path, line->number, line->key);
+}
+
+static int read_lines(FILE *in, const char *path, struct vlr_osm_config *config,
+		      struct vlr_error *err)
+{
+	char text[CONF_LINE_SIZE];
+	struct conf_line line;
+	size_t length;
+	int blank;
+
+	line.path = path;
+	line.number = 0;
+	while (fgets(text, sizeof(text), in)) {
+		line.number++;
+		length = strlen(text);
+		if (length && text[length - 1] == '\n')
+			text[--length] = '\0';
+		else if (!feof(in))
+			return conf_fail(&line, err, "line too long");
+		blank = split(text, &line, err);
+		if (blank < 0)
+			return -1;
+		if (!blank && apply(&line, config, err))
+			return -1;
+	}
+	if (ferror(in))
+		return vlr_fail(err, "%s: cannot read: %s", path, strerror(errno));
+	return 0;
+}
+
+int vlr_osm_config_read(const char *path, int required, struct vlr_osm_config *config,
+			struct vlr_error *err)
+{
+	FILE *in;
+	int result;
+
+	memset(config, 0, sizeof(*config));
+	config->heuristic = VLR_HEURISTIC_WEAKEST;
+	config->balance = 1;
+	in = fopen(path, "r");
+	if (!in) {
+		if (errno == ENOENT && !required)
+			return 0;
+		return vlr_fail(err, "%s: cannot open: %s", path, strerror(errno));
+	}
+	result = read_lines(in, path, config, err);
+	fclose(in);
+	return result;
+}

@@ -1,0 +1,355 @@
+/*
+ * engine_glue.c - one routing run, as OpenSM's ucast_build_fwd_tables:
+ * read the options, translate OpenSM's subnet, route it with vlroute's
+ * engine, verify the tables in memory, and only if they pass copy every
+ * switch's LFT into OpenSM's new_lft in one go. Any failure logs an
+ * "ERR VLRnn" line and returns -1 before a single LFT entry is written,
+ * so OpenSM falls back to the next engine of its list. Each run starts
+ * from scratch; the previous run's tables are freed first.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <opensm/osm_switch.h>
+#include <vlroute/tablefiles.h>
+#include <vlroute/verify.h>
+
+#include "vlroute_osm.h"
+
+/* Everything one run builds, freed together. */
+struct run {
+	struct vlr_osm_engine *engine;
+	osm_opensm_t *osm;
+	struct vlr_osm_config config;
+	int config_read;
+	struct vlr_osm_subnet subnet;
+	struct vlr_osm_routing *routing;
+	struct vlr_engine_report report;
+	struct vlr_verify_report check;
+	unsigned vls;
+	double started, seconds_translate, seconds_verify;
+};
+
+static double now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static int is_dfsssp(const struct run *run)
+{
+	return run->engine->kind == VLR_OSM_DFSSSP;
+}
+
+void vlr_osm_routing_free(struct vlr_osm_routing *routing)
+{
+	if (!routing)
+		return;
+	vlr_tables_free(routing->tables);
+	vlr_osm_guid_index_free(&routing->switches);
+	vlr_osm_guid_index_free(&routing->endports);
+	free(routing);
+}
+
+/* Where the path-SL file goes this run, or "" for nowhere. */
+static void path_sl_target(const struct run *run, char *out, size_t size)
+{
+	const char *dir = run->osm->subn.opt.dump_files_dir;
+
+	out[0] = '\0';
+	if (run->config_read && run->config.path_sl_file[0])
+		snprintf(out, size, "%s", run->config.path_sl_file);
+	else if (osm_log_is_active(&run->osm->log, OSM_LOG_ROUTING) && dir && *dir)
+		snprintf(out, size, "%s/%s", dir, VLR_FILE_PATH_SL);
+}
+
+/* A failed run must not leave a path-SL file describing older tables. */
+static void remove_stale_path_sl(const struct run *run)
+{
+	char path[VLR_OSM_PATH_SIZE];
+
+	path_sl_target(run, path, sizeof(path));
+	if (path[0] && unlink(path) == 0)
+		vlr_osm_log(run->osm, OSM_LOG_INFO, run->engine->name,
+			    "removed %s: it described tables no longer in force", path);
+}
+
+static int read_options(struct run *run)
+{
+	struct vlr_osm *plugin = run->engine->plugin;
+	struct vlr_error err;
+
+	if (vlr_osm_config_read(plugin->conf_path, plugin->conf_required, &run->config,
+				&err)) {
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_CONFIG,
+			      "%s; %s refuses to route until the configuration is fixed",
+			      err.message, run->engine->name);
+		return -1;
+	}
+	run->config_read = 1;
+	return 0;
+}
+
+static int translate(struct run *run)
+{
+	struct vlr_error err;
+	double start = now();
+
+	if (vlr_osm_subnet_read(run->osm, &run->subnet, &err)) {
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_SUBNET,
+			      "cannot translate OpenSM's subnet: %s", err.message);
+		return -1;
+	}
+	run->vls = run->subnet.vls_offered;
+	if (run->config.max_vls && run->config.max_vls < run->vls)
+		run->vls = run->config.max_vls;
+	run->routing = calloc(1, sizeof(*run->routing));
+	if (!run->routing) {
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_SUBNET,
+			      "out of memory for the routing");
+		return -1;
+	}
+	run->routing->tables = vlr_tables_new(run->subnet.fabric, run->vls, &err);
+	if (!run->routing->tables) {
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_SUBNET,
+			      "cannot index OpenSM's subnet: %s", err.message);
+		return -1;
+	}
+	run->routing->tables->owns_fabric = 1;
+	run->subnet.fabric = NULL;
+	run->routing->endports = run->subnet.endports;
+	memset(&run->subnet.endports, 0, sizeof(run->subnet.endports));
+	run->seconds_translate = now() - start;
+	return 0;
+}
+
+static void explain_vl_shortage(const struct run *run)
+{
+	const char *conf = run->engine->plugin->conf_path;
+
+	if (run->config.max_vls && run->config.max_vls < run->subnet.vls_offered)
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_VLS,
+			      "dfsssp needs %u VLs to be deadlock-free, but max_vls %u in "
+			      "%s allows only %u (the switch-to-switch links offer %u) - "
+			      "raise max_vls, or use routing_engine %s,minhop",
+			      run->report.layers, run->config.max_vls, conf, run->vls,
+			      run->subnet.vls_offered, run->engine->name);
+	else
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_VLS,
+			      "dfsssp needs %u VLs to be deadlock-free, but the "
+			      "switch-to-switch links offer only %u - raise max_op_vls "
+			      "(as far as the ports' VLCap allows), or use routing_engine "
+			      "%s,minhop", run->report.layers, run->vls, run->engine->name);
+}
+
+static int route(struct run *run)
+{
+	struct vlr_engine_options options;
+	struct vlr_error err;
+	int result;
+
+	memset(&options, 0, sizeof(options));
+	options.heuristic = run->config.heuristic;
+	options.no_balance = !run->config.balance;
+	result = (is_dfsssp(run) ? vlr_route_dfsssp : vlr_route_sssp)(
+		run->routing->tables, &options, &run->report, &err);
+	if (!result)
+		return 0;
+	if (is_dfsssp(run) && run->report.layers > run->vls)
+		explain_vl_shortage(run);
+	else
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_ROUTE,
+			      "cannot route the fabric: %s", err.message);
+	return -1;
+}
+
+/* The first line of the verifier's problem list. */
+static void first_problem(const struct vlr_verify_report *check, char *out, size_t size)
+{
+	size_t length = strcspn(check->problems, "\n");
+
+	if (length >= size)
+		length = size - 1;
+	memcpy(out, check->problems, length);
+	out[length] = '\0';
+}
+
+static int verify(struct run *run)
+{
+	struct vlr_verify_report *check = &run->check;
+	struct vlr_error err;
+	char problem[512];
+	double start = now();
+	int passed;
+
+	if (vlr_verify(run->routing->tables, check, &err)) {
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_VERIFY,
+			      "cannot verify the tables: %s", err.message);
+		return -1;
+	}
+	run->seconds_verify = now() - start;
+	passed = is_dfsssp(run) ? vlr_verify_passed(check) : check->bad_routes == 0;
+	if (passed)
+		return 0;
+	if (check->bad_routes) {
+		first_problem(check, problem, sizeof(problem));
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_VERIFY,
+			      "the tables failed verification: %" PRIu64 " of %" PRIu64
+			      " routes are not delivered (%" PRIu64 " loops, %" PRIu64
+			      " dead ends, %" PRIu64 " misdelivered), first: %s",
+			      check->bad_routes, check->routes, check->loops,
+			      check->dead_ends, check->misdelivered, problem);
+	} else if (!check->cdg_acyclic) {
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_VERIFY,
+			      "the tables failed verification: channel dependency "
+			      "cycle %s", check->cycle);
+	} else {
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_VERIFY,
+			      "the tables failed verification: they use %u VLs "
+			      "(mask 0x%04x) where %u are offered", check->vls_used,
+			      check->vl_mask, check->vls_offered);
+	}
+	return -1;
+}
+
+/* NodeGUID -> switch index, for the SL2VL callback. */
+static int index_switches(struct run *run)
+{
+	const struct vlr_tables *tables = run->routing->tables;
+	struct vlr_error err;
+	uint32_t sw;
+
+	for (sw = 0; sw < tables->num_switches; sw++)
+		if (vlr_osm_guid_index_add(&run->routing->switches,
+					   tables->fabric->nodes[tables->switch_node[sw]].guid,
+					   sw, &err))
+			break;
+	if (sw < tables->num_switches ||
+	    vlr_osm_guid_index_sort(&run->routing->switches, "switches", &err)) {
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_SUBNET, "%s", err.message);
+		return -1;
+	}
+	return 0;
+}
+
+/* Our switch index of an OpenSM switch whose LFT can take our tables. */
+static uint32_t our_switch(const struct run *run, const osm_switch_t *sw)
+{
+	const struct vlr_tables *tables = run->routing->tables;
+	uint64_t guid = cl_ntoh64(osm_node_get_node_guid(sw->p_node));
+	uint32_t index = vlr_osm_guid_index_find(&run->routing->switches, guid);
+
+	if (index == VLR_NONE) {
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_SUBNET,
+			      "switch 0x%016" PRIx64 " (%s) is not in the translated "
+			      "subnet", guid, sw->p_node->print_desc);
+		return VLR_NONE;
+	}
+	if (!sw->new_lft || sw->lft_size <= tables->max_lid) {
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_SUBNET,
+			      "switch 0x%016" PRIx64 " (%s) has room for %u LFT entries, "
+			      "the tables need %u", guid, sw->p_node->print_desc,
+			      sw->new_lft ? sw->lft_size : 0, tables->max_lid + 1u);
+		return VLR_NONE;
+	}
+	return index;
+}
+
+/* Check every switch first, then write every new_lft: all or nothing. */
+static int program_lfts(struct run *run)
+{
+	cl_qmap_t *map = &run->osm->subn.sw_guid_tbl;
+	const struct vlr_tables *tables = run->routing->tables;
+	cl_map_item_t *item;
+
+	for (item = cl_qmap_head(map); item != cl_qmap_end(map); item = cl_qmap_next(item))
+		if (our_switch(run, (osm_switch_t *)item) == VLR_NONE)
+			return -1;
+	for (item = cl_qmap_head(map); item != cl_qmap_end(map); item = cl_qmap_next(item)) {
+		osm_switch_t *sw = (osm_switch_t *)item;
+		uint32_t index = our_switch(run, sw);
+
+		memset(sw->new_lft, OSM_NO_PATH, sw->lft_size);
+		memcpy(sw->new_lft + 1, vlr_tables_lft(tables, index) + 1, tables->max_lid);
+	}
+	return 0;
+}
+
+static void dump_path_sl(const struct run *run)
+{
+	char path[VLR_OSM_PATH_SIZE];
+	struct vlr_error err;
+
+	path_sl_target(run, path, sizeof(path));
+	if (!path[0])
+		return;
+	if (vlr_osm_pathsl_dump(run->routing->tables, path, &err))
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_DUMP, "%s", err.message);
+	else
+		vlr_osm_log(run->osm, OSM_LOG_VERBOSE, run->engine->name, "path SLs written to %s",
+			    path);
+}
+
+static void report_success(const struct run *run)
+{
+	const struct vlr_tables *tables = run->routing->tables;
+	const struct vlr_verify_report *check = &run->check;
+	char layers[160] = "";
+
+	if (is_dfsssp(run))
+		snprintf(layers, sizeof(layers), "%u layers on %u of %u VLs (heuristic %s, "
+			 "%" PRIu64 " cycles broken), ", run->report.layers,
+			 run->report.vls_used, run->vls,
+			 vlr_heuristic_name(run->report.heuristic), run->report.cycles_broken);
+	vlr_osm_log(run->osm, OSM_LOG_INFO, run->engine->name,
+		    "routed %u switches, LIDs 1..%u, %u links (%u skipped): %sverified %" PRIu64
+		    " routes, hops %u..%u, %s; %.2f s (translate %.2f, paths %.2f, layers "
+		    "%.2f, verify %.2f)", tables->num_switches, tables->max_lid,
+		    run->subnet.links, run->subnet.links_skipped, layers, check->routes,
+		    check->hops_min, check->hops_max,
+		    check->cdg_acyclic ? "deadlock-free" :
+		    "NOT deadlock-free (sssp: use vlr_dfsssp)",
+		    now() - run->started, run->seconds_translate, run->report.seconds_paths,
+		    run->report.seconds_layers, run->seconds_verify);
+}
+
+int vlr_osm_engine_route(void *context)
+{
+	struct vlr_osm_engine *engine = context;
+	struct run run;
+	int result;
+
+	memset(&run, 0, sizeof(run));
+	run.engine = engine;
+	run.osm = engine->plugin->osm;
+	run.started = now();
+	vlr_osm_routing_free(engine->routing);
+	engine->routing = NULL;
+
+	result = read_options(&run) || translate(&run) || route(&run) || verify(&run) ||
+		 index_switches(&run) || program_lfts(&run) ? -1 : 0;
+	if (result) {
+		remove_stale_path_sl(&run);
+		vlr_osm_routing_free(run.routing);
+	} else {
+		report_success(&run);
+		if (is_dfsssp(&run) && !run.osm->subn.opt.qos)
+			vlr_osm_error(run.osm, engine->name, VLR_ERR_QOS,
+				      "QoS is off, so OpenSM will not program the SL2VL "
+				      "tables that keep the layers apart: these routes are "
+				      "NOT deadlock-free - enable QoS (-Q or 'qos TRUE')");
+		dump_path_sl(&run);
+		engine->routing = run.routing;
+	}
+	vlr_osm_subnet_free(&run.subnet);
+	return result;
+}

@@ -1,0 +1,161 @@
+/*
+ * vlroute_osm.h - the OpenSM plugin's internals, shared by its files:
+ * the per-plugin context, the per-engine state, the options read from
+ * vlroute.conf, and the functions each file offers the others.
+ *
+ * The plugin is the only part of vlroute that sees OpenSM's types. One
+ * context (struct vlr_osm) exists per loaded plugin; it owns one engine
+ * (struct vlr_osm_engine) per routing engine it registers, and each
+ * engine owns the tables of its last verified routing, if any.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#ifndef VLROUTE_OSM_H
+#define VLROUTE_OSM_H
+
+#include <limits.h>
+#include <stdint.h>
+
+#include <opensm/osm_config.h>
+#include <opensm/osm_opensm.h>
+
+#include <vlroute/engine.h>
+#include <vlroute/fabric.h>
+#include <vlroute/tables.h>
+
+/* Our error codes, in OpenSM's "ERR XXXX:" style; vlroute-osm(8) lists them. */
+#define VLR_ERR_VERSION "VLR01"		/* OpenSM version differs from the build's */
+#define VLR_ERR_CONFIG "VLR02"		/* vlroute.conf unreadable or wrong */
+#define VLR_ERR_VLS "VLR03"		/* the fabric offers too few VLs */
+#define VLR_ERR_SUBNET "VLR04"		/* OpenSM's subnet cannot be translated */
+#define VLR_ERR_ROUTE "VLR05"		/* the engine cannot route the fabric */
+#define VLR_ERR_VERIFY "VLR06"		/* the tables failed verification */
+#define VLR_ERR_DUMP "VLR07"		/* the path-SL file cannot be written */
+#define VLR_ERR_REGISTER "VLR08"	/* OpenSM refused to register an engine */
+#define VLR_ERR_QOS "VLR09"		/* QoS off: OpenSM will not program SL2VL */
+
+#define VLR_OSM_PATH_SIZE PATH_MAX
+
+/* ---- options (config.c) --------------------------------------------------- */
+
+struct vlr_osm_config {
+	enum vlr_heuristic heuristic;	/* heuristic weakest|strongest|first|all */
+	unsigned max_vls;		/* max_vls N (1..15); 0: what the fabric offers */
+	int balance;			/* balance yes|no */
+	char path_sl_file[VLR_OSM_PATH_SIZE];	/* path_sl_file PATH; "" if not set */
+};
+
+/*
+ * Read the options from path into config (defaults first). A missing file
+ * is no error unless required (the path came from VLROUTE_OSM_CONF). On a
+ * problem err names FILE:LINE and -1 is returned.
+ */
+int vlr_osm_config_read(const char *path, int required, struct vlr_osm_config *config,
+			struct vlr_error *err);
+
+/* ---- GUID lookups (guid_index.c) ----------------------------------------- */
+
+struct vlr_osm_guid_entry {
+	uint64_t guid;			/* host byte order */
+	uint32_t index;
+};
+
+/* A sorted array of GUIDs and what they stand for. */
+struct vlr_osm_guid_index {
+	struct vlr_osm_guid_entry *entries;
+	uint32_t count;
+	uint32_t capacity;
+};
+
+int vlr_osm_guid_index_add(struct vlr_osm_guid_index *index, uint64_t guid,
+			   uint32_t value, struct vlr_error *err);
+/* Sort; fails naming the GUID if one was added twice. */
+int vlr_osm_guid_index_sort(struct vlr_osm_guid_index *index, const char *what,
+			    struct vlr_error *err);
+/* The value of guid, or VLR_NONE. */
+uint32_t vlr_osm_guid_index_find(const struct vlr_osm_guid_index *index, uint64_t guid);
+void vlr_osm_guid_index_free(struct vlr_osm_guid_index *index);
+
+/* ---- OpenSM's subnet as a fabric (subnet_to_fabric.c) -------------------- */
+
+struct vlr_osm_subnet {
+	struct vlr_fabric *fabric;
+	struct vlr_osm_guid_index nodes;	/* NodeGUID -> node index */
+	struct vlr_osm_guid_index endports;	/* PortGUID -> port slot (CA, router) */
+	unsigned vls_offered;		/* data VLs of the switch-to-switch links */
+	unsigned links;			/* links taken */
+	unsigned links_skipped;		/* cabled, but down or unhealthy */
+};
+
+/*
+ * Translate p_osm->subn: every node, every link whose two ports are up
+ * (INIT, ARMED or ACTIVE) and healthy, the LIDs and LMCs OpenSM assigned,
+ * GUIDs and descriptions. Switches come first, then the other nodes, each
+ * in ascending NodeGUID order, so the fabric does not depend on the order
+ * of OpenSM's maps. Fails with the reason in err.
+ */
+int vlr_osm_subnet_read(osm_opensm_t *osm, struct vlr_osm_subnet *subnet,
+			struct vlr_error *err);
+void vlr_osm_subnet_free(struct vlr_osm_subnet *subnet);
+
+/* ---- engines (plugin.c, engine_glue.c, callbacks.c) ---------------------- */
+
+enum vlr_osm_kind {
+	VLR_OSM_DFSSSP = 0,
+	VLR_OSM_SSSP,
+	VLR_OSM_KINDS
+};
+
+/* A verified routing and the lookups the callbacks need. */
+struct vlr_osm_routing {
+	struct vlr_tables *tables;		/* owns its fabric */
+	struct vlr_osm_guid_index switches;	/* NodeGUID -> switch index */
+	struct vlr_osm_guid_index endports;	/* PortGUID -> port slot */
+};
+
+struct vlr_osm;
+
+struct vlr_osm_engine {
+	struct vlr_osm *plugin;
+	enum vlr_osm_kind kind;
+	const char *name;		/* "vlr_dfsssp", "vlr_sssp" */
+	struct vlr_osm_routing *routing;	/* last verified routing, NULL */
+};
+
+struct vlr_osm {
+	osm_opensm_t *osm;
+	char conf_path[VLR_OSM_PATH_SIZE];
+	int conf_required;		/* conf_path came from VLROUTE_OSM_CONF */
+	struct vlr_osm_engine engines[VLR_OSM_KINDS];
+};
+
+/* OpenSM's ucast_build_fwd_tables: 0 routed and programmed, -1 not. */
+int vlr_osm_engine_route(void *context);
+
+/* OpenSM's path_sl, update_sl2vl and destroy. */
+uint8_t vlr_osm_path_sl(void *context, uint8_t path_sl_hint, const ib_net16_t slid,
+			const ib_net16_t dlid);
+void vlr_osm_update_sl2vl(void *context, osm_physp_t *port, uint8_t in_port_num,
+			  uint8_t out_port_num, ib_slvl_table_t *table);
+void vlr_osm_engine_destroy(void *context);
+
+void vlr_osm_routing_free(struct vlr_osm_routing *routing);
+
+/* ---- the path-SL file (pathsl_dump.c) ------------------------------------- */
+
+/* Write the path SLs to path whole: a temporary file renamed into place. */
+int vlr_osm_pathsl_dump(const struct vlr_tables *tables, const char *path,
+			struct vlr_error *err);
+
+/* ---- logging (log.c) ------------------------------------------------------ */
+
+/* One line into OpenSM's log: "SOURCE: message". */
+void vlr_osm_log(osm_opensm_t *osm, osm_log_level_t level, const char *source,
+		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* An error line: "SOURCE: ERR CODE: message". */
+void vlr_osm_error(osm_opensm_t *osm, const char *source, const char *code,
+		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+#endif

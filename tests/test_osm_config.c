@@ -1,0 +1,127 @@
+/*
+ * test_osm_config.c - the OpenSM plugin's vlroute.conf reader: defaults,
+ * every option, comments and overrides, and every wrong line refused with
+ * FILE:LINE (the plugin then refuses to route).
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "test_util.h"
+#include "vlroute_osm.h"
+
+/* Read text as vlroute.conf; returns the reader's status. */
+static int read_text(const char *text, struct vlr_osm_config *config,
+		     struct vlr_error *err)
+{
+	char *path = test_write_file("vlroute.conf", text);
+	int result = vlr_osm_config_read(path, 1, config, err);
+
+	unlink(path);
+	free(path);
+	return result;
+}
+
+static void expect_refused(const char *text, const char *fragment1,
+			   const char *fragment2)
+{
+	struct vlr_osm_config config;
+	struct vlr_error err;
+
+	if (read_text(text, &config, &err) == 0)
+		fail_msg("expected \"%s\" to be refused", text);
+	if (!strstr(err.message, fragment1))
+		fail_msg("message \"%s\" lacks \"%s\"", err.message, fragment1);
+	if (fragment2 && !strstr(err.message, fragment2))
+		fail_msg("message \"%s\" lacks \"%s\"", err.message, fragment2);
+}
+
+static void test_defaults_without_file(void **state)
+{
+	struct vlr_osm_config config;
+	struct vlr_error err;
+
+	(void)state;
+	assert_int_equal(vlr_osm_config_read("/nonexistent/vlroute.conf", 0, &config,
+					     &err), 0);
+	assert_int_equal(config.heuristic, VLR_HEURISTIC_WEAKEST);
+	assert_int_equal(config.max_vls, 0);
+	assert_int_equal(config.balance, 1);
+	assert_string_equal(config.path_sl_file, "");
+}
+
+static void test_required_file_missing(void **state)
+{
+	struct vlr_osm_config config;
+	struct vlr_error err;
+
+	(void)state;
+	assert_int_equal(vlr_osm_config_read("/nonexistent/vlroute.conf", 1, &config,
+					     &err), -1);
+	assert_non_null(strstr(err.message, "/nonexistent/vlroute.conf: cannot open"));
+}
+
+static void test_every_option(void **state)
+{
+	struct vlr_osm_config config;
+	struct vlr_error err;
+
+	(void)state;
+	assert_int_equal(read_text("# vlroute.conf\n\n"
+				   "  heuristic   all\n"
+				   "\tmax_vls 4\t\n"
+				   "   # balance yes\n"
+				   "balance no\n"
+				   "path_sl_file /var/lib/opensm/path-sl.dump", &config, &err), 0);
+	assert_int_equal(config.heuristic, VLR_HEURISTIC_ALL);
+	assert_int_equal(config.max_vls, 4);
+	assert_int_equal(config.balance, 0);
+	assert_string_equal(config.path_sl_file, "/var/lib/opensm/path-sl.dump");
+}
+
+static void test_later_line_wins(void **state)
+{
+	struct vlr_osm_config config;
+	struct vlr_error err;
+
+	(void)state;
+	assert_int_equal(read_text("heuristic first\nmax_vls 2\nheuristic strongest\n"
+				   "max_vls 15\n", &config, &err), 0);
+	assert_int_equal(config.heuristic, VLR_HEURISTIC_STRONGEST);
+	assert_int_equal(config.max_vls, 15);
+}
+
+static void test_wrong_lines(void **state)
+{
+	(void)state;
+	expect_refused("balance yes\ncolour blue\n", "vlroute.conf:2:",
+		       "unknown key \"colour\"");
+	expect_refused("max_vls\n", "vlroute.conf:1:", "\"max_vls\" needs a value");
+	expect_refused("max_vls 4 8\n", "vlroute.conf:1:", "expected \"KEY VALUE\"");
+	expect_refused("max_vls 0\n", "vlroute.conf:1:", "from 1 to 15");
+	expect_refused("max_vls 16\n", "vlroute.conf:1:", "not \"16\"");
+	expect_refused("max_vls 8x\n", "vlroute.conf:1:", "not \"8x\"");
+	expect_refused("max_vls -1\n", "vlroute.conf:1:", "not \"-1\"");
+	expect_refused("\n\nbalance maybe\n", "vlroute.conf:3:", "yes or no");
+	expect_refused("heuristic best\n", "vlroute.conf:1:",
+		       "weakest, strongest, first or all");
+	expect_refused("path_sl_file path-sl.dump\n", "vlroute.conf:1:",
+		       "absolute path");
+	expect_refused("Heuristic all\n", "vlroute.conf:1:", "unknown key");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_defaults_without_file),
+		cmocka_unit_test(test_required_file_missing),
+		cmocka_unit_test(test_every_option),
+		cmocka_unit_test(test_later_line_wins),
+		cmocka_unit_test(test_wrong_lines),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
