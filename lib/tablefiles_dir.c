@@ -20,9 +20,6 @@
 
 /* ---- writing ------------------------------------------------------------ */
 
-typedef int (*file_writer)(const struct vlr_tables *tables, FILE *out,
-			   struct vlr_error *err);
-
 static int write_fabric(const struct vlr_tables *tables, FILE *out,
 			struct vlr_error *err)
 {
@@ -45,29 +42,56 @@ static int join(char *buf, const char *dir, const char *name, struct vlr_error *
 	return 0;
 }
 
-/* Write through fn into DIR/.NAME.PID.tmp, then rename it to DIR/NAME. */
-static int write_whole(const struct vlr_tables *tables, const char *dir,
-		       const char *name, file_writer fn, struct vlr_error *err)
+/* "DIR/.BASE.XXXXXX" beside path, for mkstemp. */
+static int temporary_name(const char *path, char *out, size_t size)
 {
-	char path[PATH_SIZE], temporary[PATH_SIZE], hidden[256];
-	struct vlr_error inner;
-	FILE *out;
-	int fd, result;
+	const char *slash = strrchr(path, '/');
+	int dir_length = slash ? (int)(slash - path + 1) : 0;
+	const char *base = slash ? slash + 1 : path;
 
-	snprintf(hidden, sizeof(hidden), ".%s.%ld.tmp", name, (long)getpid());
-	if (join(path, dir, name, err) || join(temporary, dir, hidden, err))
-		return -1;
-	fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0666);
-	if (fd < 0)
-		return vlr_fail(err, "%s: cannot create: %s%s", temporary, strerror(errno),
-				errno == EEXIST ? " (left by an earlier run? remove it)" : "");
-	out = fdopen(fd, "w");
+	return !*base || snprintf(out, size, "%.*s.%s.XXXXXX", dir_length, path,
+				  base) >= (int)size ? -1 : 0;
+}
+
+/* A fresh temporary file beside path, with the umask's permissions. */
+static FILE *open_temporary(const char *path, char *temporary, size_t size,
+			    struct vlr_error *err)
+{
+	mode_t mask = umask(0);
+	FILE *out;
+	int fd;
+
+	umask(mask);
+	if (temporary_name(path, temporary, size)) {
+		vlr_fail(err, "%s: not a usable file name", path);
+		return NULL;
+	}
+	fd = mkstemp(temporary);
+	if (fd < 0) {
+		vlr_fail(err, "%s: cannot create a temporary file beside it: %s", path,
+			 strerror(errno));
+		return NULL;
+	}
+	out = fchmod(fd, 0666 & ~mask) ? NULL : fdopen(fd, "w");
 	if (!out) {
+		vlr_fail(err, "%s: cannot write: %s", temporary, strerror(errno));
 		close(fd);
 		unlink(temporary);
-		return vlr_fail(err, "%s: cannot write: %s", temporary, strerror(errno));
 	}
-	result = fn(tables, out, &inner);
+	return out;
+}
+
+int vlr_tables_write_file(const struct vlr_tables *tables, const char *path,
+			  vlr_tables_writer writer, struct vlr_error *err)
+{
+	char temporary[PATH_SIZE + 16];
+	struct vlr_error inner;
+	FILE *out = open_temporary(path, temporary, sizeof(temporary), err);
+	int result;
+
+	if (!out)
+		return -1;
+	result = writer(tables, out, &inner);
 	if (fclose(out) && !result)
 		result = vlr_fail(&inner, "cannot write: %s", strerror(errno));
 	if (!result && rename(temporary, path))
@@ -78,6 +102,17 @@ static int write_whole(const struct vlr_tables *tables, const char *dir,
 		return vlr_fail(err, "%s: %s", path, inner.message);
 	}
 	return 0;
+}
+
+/* DIR/NAME written whole by writer. */
+static int write_whole(const struct vlr_tables *tables, const char *dir,
+		       const char *name, vlr_tables_writer writer, struct vlr_error *err)
+{
+	char path[PATH_SIZE];
+
+	if (join(path, dir, name, err))
+		return -1;
+	return vlr_tables_write_file(tables, path, writer, err);
 }
 
 static int make_dir(const char *dir, struct vlr_error *err)

@@ -292,7 +292,7 @@ static void dump_path_sl(const struct run *run)
 	path_sl_target(run, path, sizeof(path));
 	if (!path[0])
 		return;
-	if (vlr_osm_pathsl_dump(run->routing->tables, path, &err))
+	if (vlr_tables_write_file(run->routing->tables, path, vlr_pathsl_write, &err))
 		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_DUMP, "%s", err.message);
 	else
 		vlr_osm_log(run->osm, OSM_LOG_VERBOSE, run->engine->name, "path SLs written to %s",

@@ -142,12 +142,6 @@ void vlr_osm_engine_destroy(void *context);
 
 void vlr_osm_routing_free(struct vlr_osm_routing *routing);
 
-/* ---- the path-SL file (pathsl_dump.c) ------------------------------------- */
-
-/* Write the path SLs to path whole: a temporary file renamed into place. */
-int vlr_osm_pathsl_dump(const struct vlr_tables *tables, const char *path,
-			struct vlr_error *err);
-
 /* ---- logging (log.c) ------------------------------------------------------ */
 
 /* One line into OpenSM's log: "SOURCE: message". */

@@ -110,6 +110,18 @@ struct vlr_tables_dir_notes {
 	struct vlr_guid2lid_notes guid2lid;
 };
 
+/* One of the writers above (or any with their signature). */
+typedef int (*vlr_tables_writer)(const struct vlr_tables *tables, FILE *out,
+				 struct vlr_error *err);
+
+/*
+ * Write path whole with writer: into a temporary file beside it, renamed
+ * into place only once complete, so a reader never sees half a file and a
+ * failure leaves the previous file (or none).
+ */
+int vlr_tables_write_file(const struct vlr_tables *tables, const char *path,
+			  vlr_tables_writer writer, struct vlr_error *err);
+
 /*
  * Write fabric.net, guid2lid, opensm-lfts.dump, opensm-sl2vl.dump and
  * vlroute-path-sl.dump into dir (created if missing). Each file is written
