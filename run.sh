@@ -1,7 +1,8 @@
 #!/bin/bash
 # run.sh - everything on a fresh Debian machine, in one command:
-#   ./run.sh demo   install what is missing, build, generate a Dragonfly and
-#                   bring it up in a real ibsim with a stock OpenSM
+#   ./run.sh demo   install what is missing, build, generate a Dragonfly,
+#                   route it offline, and bring it up in a real ibsim with a
+#                   stock OpenSM, first with minhop, then with our plugin
 #   ./run.sh test   install what is missing, build, run every test, then the
 #                   whole suite again built with AddressSanitizer and
 #                   UndefinedBehaviorSanitizer, then make distcheck
@@ -108,15 +109,23 @@ run_tests() {
 
 run_demo() {
 	local vlroute="$top/build/tools/vlroute" demo="$top/build/demo"
+	local net="$top/build/demo/dragonfly-p6-a12-h6.net"
 	build
 	mkdir -p "$demo"
 	say "vlroute gen dragonfly -p 6 -a 12 -h 6  (the 5256-host Dragonfly of the Valiant studies)"
-	time "$vlroute" gen dragonfly -p 6 -a 12 -h 6 -o "$demo/dragonfly-p6-a12-h6.net"
+	time "$vlroute" gen dragonfly -p 6 -a 12 -h 6 -o "$net"
 	say "vlroute info"
-	"$vlroute" info "$demo/dragonfly-p6-a12-h6.net"
-	say "bring it up: ibsim -n with the size flags above, then a stock opensm -o"
-	bash "$top/tests/ibsim-bringup.sh" --vlroute "$vlroute" --timeout 600 \
-		"$demo/dragonfly-p6-a12-h6.net"
+	"$vlroute" info "$net"
+	say "vlroute route --engine dfsssp: deadlock-free tables, verified, in OpenSM's formats"
+	rm -rf "$demo/tables"
+	"$vlroute" route "$net" --engine dfsssp -o "$demo/tables"
+	say "bring it up: ibsim -n with the size flags above, then a stock opensm -o (minhop)"
+	bash "$top/tests/ibsim-bringup.sh" --vlroute "$vlroute" --timeout 600 "$net"
+	say "again, with our plugin inside the stock opensm: routing_engine vlr_dfsssp (-Q)"
+	LD_LIBRARY_PATH="$top/build/osm_plugin/.libs:$top/build/lib/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+		bash "$top/tests/ibsim-bringup.sh" --vlroute "$vlroute" --timeout 600 \
+		--opensm-conf "event_plugin_name vlroute_osm" \
+		--opensm-conf "routing_engine vlr_dfsssp,no_fallback" --opensm-arg -Q "$net"
 }
 
 case "${1:-}" in
