@@ -101,6 +101,18 @@ static int refill(struct tf_lines *lines, struct vlr_error *err)
 	return 0;
 }
 
+int tf_lines_each(struct tf_lines *lines,
+		  int (*read_line)(void *context, const char *line), void *context)
+{
+	char *text;
+	int got;
+
+	while ((got = tf_lines_next(lines, &text, lines->err)) > 0)
+		if (read_line(context, text))
+			return -1;
+	return got;
+}
+
 int tf_lines_next(struct tf_lines *lines, char **line, struct vlr_error *err)
 {
 	char *start, *newline;

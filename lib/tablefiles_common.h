@@ -39,6 +39,13 @@ void tf_lines_close(struct tf_lines *lines);
  */
 int tf_lines_next(struct tf_lines *lines, char **line, struct vlr_error *err);
 
+/*
+ * Hand every line, in order, to read_line(context, line) until the file
+ * ends (returns 0) or read_line or reading fails (returns -1).
+ */
+int tf_lines_each(struct tf_lines *lines,
+		  int (*read_line)(void *context, const char *line), void *context);
+
 /* "PATH:LINE: message" into err; returns -1. */
 int tf_fail_at(struct vlr_error *err, const char *path, uint32_t line,
 	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));

@@ -86,19 +86,22 @@ static int parse_entry(struct reader *reader, const char *s, uint64_t *guid,
 
 	if (tf_lex_word(&s, "0x") || tf_lex_hex(&s, 16, guid) || s - key != 18 ||
 	    (*s != ' ' && *s != '\t'))
-		return tf_fail_line(&reader->lines, "expected \"0x\" and 16 hex digits of a port GUID "
-				 "(OpenSM finds entries only in that spelling), then "
-				 "the first and last LID");
+		return tf_fail_line(&reader->lines,
+				    "expected \"0x\" and 16 hex digits of a port GUID "
+				    "(OpenSM finds entries only in that spelling), then "
+				    "the first and last LID");
 	if (strpbrk(key, "ABCDEF") && strpbrk(key, "ABCDEF") < s)
-		return tf_fail_line(&reader->lines, "upper-case hex digits in the GUID: OpenSM finds "
-				 "entries only as \"0x%%016llx\" spells them");
+		return tf_fail_line(&reader->lines,
+				    "upper-case hex digits in the GUID: OpenSM finds "
+				    "entries only as \"0x%%016llx\" spells them");
 	s = tf_skip_blanks(s);
 	if (lex_lid(&s, first) || (*s != ' ' && *s != '\t' && *s != '\0'))
 		return tf_fail_line(&reader->lines, "expected the first LID after the GUID");
 	s = tf_skip_blanks(s);
 	if (lex_lid(&s, last) || *tf_skip_blanks(s) != '\0')
-		return tf_fail_line(&reader->lines, "expected the last LID after the first, and "
-				 "nothing after it");
+		return tf_fail_line(&reader->lines,
+				    "expected the last LID after the first, and "
+				    "nothing after it");
 	return 0;
 }
 
@@ -108,18 +111,21 @@ static int check_range(struct reader *reader, uint32_t first, uint32_t last)
 	uint32_t count, lmc = 0;
 
 	if (!first || last > VLR_MAX_UNICAST_LID || first > last)
-		return tf_fail_line(&reader->lines, "LIDs 0x%04x..0x%04x are not a range of unicast "
-				 "LIDs (1..0x%04x)", first, last, VLR_MAX_UNICAST_LID);
+		return tf_fail_line(&reader->lines,
+				    "LIDs 0x%04x..0x%04x are not a range of unicast "
+				    "LIDs (1..0x%04x)", first, last, VLR_MAX_UNICAST_LID);
 	count = last - first + 1;
 	while ((1u << lmc) < count)
 		lmc++;
 	if ((1u << lmc) != count || lmc > VLR_MAX_LMC)
-		return tf_fail_line(&reader->lines, "%u LIDs 0x%04x..0x%04x: an LMC gives a port a "
-				 "power of two of them, at most %d", count, first, last,
-				 1 << VLR_MAX_LMC);
+		return tf_fail_line(&reader->lines,
+				    "%u LIDs 0x%04x..0x%04x: an LMC gives a port a "
+				    "power of two of them, at most %d", count, first, last,
+				    1 << VLR_MAX_LMC);
 	if (first & (count - 1))
-		return tf_fail_line(&reader->lines, "LIDs 0x%04x..0x%04x do not start at a multiple "
-				 "of %u, as LMC %u requires", first, last, count, lmc);
+		return tf_fail_line(&reader->lines,
+				    "LIDs 0x%04x..0x%04x do not start at a multiple "
+				    "of %u, as LMC %u requires", first, last, count, lmc);
 	return (int)lmc;
 }
 
@@ -153,9 +159,10 @@ static int read_entry(struct reader *reader, const char *text)
 	}
 	tf_port_label(fabric, port, label, sizeof(label));
 	if (reader->entry_line[port])
-		return tf_fail_line(&reader->lines, "second entry for GUID 0x%016llx (%s; first at "
-				 "line %u)", (unsigned long long)guid, label,
-				 reader->entry_line[port]);
+		return tf_fail_line(&reader->lines,
+				    "second entry for GUID 0x%016llx (%s; first at "
+				    "line %u)", (unsigned long long)guid, label,
+				    reader->entry_line[port]);
 	reader->entry_line[port] = reader->lines.line;
 	fabric->ports[port].lid = (uint16_t)first;
 	fabric->ports[port].lmc = (uint8_t)lmc;
@@ -164,30 +171,27 @@ static int read_entry(struct reader *reader, const char *text)
 	return 0;
 }
 
-static int read_line(struct reader *reader, const char *text)
+static int read_line(void *context, const char *text)
 {
+	struct reader *reader = context;
 	if (text[0] == '\0') {
 		reader->in_entry = 0;
 		return 0;
 	}
 	if (reader->in_entry)
-		return tf_fail_line(&reader->lines, "a second line in one entry (OpenSM would append "
-				 "it to the LIDs); entries end with an empty line");
+		return tf_fail_line(&reader->lines,
+				    "a second line in one entry (OpenSM would append "
+				    "it to the LIDs); entries end with an empty line");
 	if (text[0] == ' ' || text[0] == '\t')
-		return tf_fail_line(&reader->lines, "line starts with white space; OpenSM refuses it");
+		return tf_fail_line(&reader->lines,
+				    "line starts with white space; OpenSM refuses it");
 	reader->in_entry = 1;
 	return read_entry(reader, text);
 }
 
 static int read_all(struct reader *reader)
 {
-	char *text;
-	int got;
-
-	while ((got = tf_lines_next(&reader->lines, &text, reader->err)) > 0)
-		if (read_line(reader, text))
-			return -1;
-	return got;
+	return tf_lines_each(&reader->lines, read_line, reader);
 }
 
 int vlr_guid2lid_read(struct vlr_fabric *fabric, const char *path,

@@ -151,11 +151,13 @@ static int read_version(struct reader *reader, const char *s)
 
 	if (tf_lex_word(&s, FORMAT_NAME " ") || tf_lex_dec(&s, &version) ||
 	    *tf_skip_blanks(s))
-		return tf_fail_line(&reader->lines, "expected \"%s %d\" first: this is not a path-SL "
-				 "dump", FORMAT_NAME, FORMAT_VERSION);
+		return tf_fail_line(&reader->lines,
+				    "expected \"%s %d\" first: this is not a path-SL "
+				    "dump", FORMAT_NAME, FORMAT_VERSION);
 	if (version != FORMAT_VERSION)
-		return tf_fail_line(&reader->lines, "%s version %u: this reader knows version %d",
-				 FORMAT_NAME, version, FORMAT_VERSION);
+		return tf_fail_line(&reader->lines,
+				    "%s version %u: this reader knows version %d",
+				    FORMAT_NAME, version, FORMAT_VERSION);
 	reader->has_version = 1;
 	return 0;
 }
@@ -170,11 +172,13 @@ static int read_lids(struct reader *reader, const char *s)
 	if (tf_lex_dec(&s, &reader->last) || *tf_skip_blanks(s))
 		return tf_fail_line(&reader->lines, "expected \"lids FIRST LAST\"");
 	if (!reader->first || reader->first > reader->last)
-		return tf_fail_line(&reader->lines, "LIDs %u..%u are not a range of unicast LIDs",
-				 reader->first, reader->last);
+		return tf_fail_line(&reader->lines,
+				    "LIDs %u..%u are not a range of unicast LIDs",
+				    reader->first, reader->last);
 	if (reader->last > reader->tables->max_lid)
-		return tf_fail_line(&reader->lines, "LID %u is beyond the tables' highest LID %u",
-				 reader->last, reader->tables->max_lid);
+		return tf_fail_line(&reader->lines,
+				    "LID %u is beyond the tables' highest LID %u",
+				    reader->last, reader->tables->max_lid);
 	reader->has_lids = 1;
 	return 0;
 }
@@ -187,27 +191,31 @@ static int parse_sls(struct reader *reader, const char *s, uint8_t *sls)
 
 	while (*s && *s != ' ' && *s != '\t') {
 		if ((sl = sl_digit(*s)) < 0)
-			return tf_fail_line(&reader->lines, "'%c' after %u SLs is not an SL (one hex "
-					 "digit 0-f, or D*COUNT)", *s, lid - reader->first);
+			return tf_fail_line(&reader->lines,
+					    "'%c' after %u SLs is not an SL (one hex "
+					    "digit 0-f, or D*COUNT)", *s, lid - reader->first);
 		count = 1;
 		if (*++s == '*') {
 			s++;
 			if (tf_lex_dec(&s, &count) || !count)
-				return tf_fail_line(&reader->lines, "expected a count 1.. after '%c*'",
-						 "0123456789abcdef"[sl]);
+				return tf_fail_line(&reader->lines,
+						    "expected a count 1.. after '%c*'",
+						    "0123456789abcdef"[sl]);
 			s += *s == ',';
 		}
 		if (count > reader->last + 1 - lid)
-			return tf_fail_line(&reader->lines, "more than the %u SLs of LIDs %u..%u", wanted,
-					 reader->first, reader->last);
+			return tf_fail_line(&reader->lines,
+					    "more than the %u SLs of LIDs %u..%u", wanted,
+					    reader->first, reader->last);
 		memset(sls + lid, sl, count);
 		lid += count;
 	}
 	if (*tf_skip_blanks(s))
 		return tf_fail_line(&reader->lines, "unexpected text after the SLs");
 	if (lid != reader->last + 1)
-		return tf_fail_line(&reader->lines, "%u SLs, but LIDs %u..%u need %u", lid - reader->first,
-				 reader->first, reader->last, wanted);
+		return tf_fail_line(&reader->lines,
+				    "%u SLs, but LIDs %u..%u need %u", lid - reader->first,
+				    reader->first, reader->last, wanted);
 	return 0;
 }
 
@@ -219,8 +227,9 @@ static int read_row(struct reader *reader, const char *s)
 	if (tf_lex_dec(&s, &number) || (*s != ' ' && *s != '\t'))
 		return tf_fail_line(&reader->lines, "expected \"row N SLS\"");
 	if (number != reader->num_rows)
-		return tf_fail_line(&reader->lines, "row %u where row %u comes next (rows are numbered "
-				 "0, 1, 2, ... in order)", number, reader->num_rows);
+		return tf_fail_line(&reader->lines,
+				    "row %u where row %u comes next (rows are numbered "
+				    "0, 1, 2, ... in order)", number, reader->num_rows);
 	if (vlr_array_grow((void **)&reader->rows, &reader->rows_capacity,
 			   reader->num_rows + 1, stride, reader->err))
 		return -1;
@@ -247,24 +256,28 @@ static int read_port(struct reader *reader, const char *s)
 	port = tf_guid_map_get(&reader->ports, guid);
 	if (port == VLR_NONE)
 		return tf_fail_line(&reader->lines, "unknown port GUID 0x%016llx",
-				 (unsigned long long)guid);
+				    (unsigned long long)guid);
 	tf_port_label(fabric, port, label, sizeof(label));
 	if (!vlr_tables_is_source(reader->tables, port))
-		return tf_fail_line(&reader->lines, "port GUID 0x%016llx is %s, which is not a linked "
-				 "CA or router port", (unsigned long long)guid, label);
+		return tf_fail_line(&reader->lines,
+				    "port GUID 0x%016llx is %s, which is not a linked "
+				    "CA or router port", (unsigned long long)guid, label);
 	if (row >= reader->num_rows)
-		return tf_fail_line(&reader->lines, "row %u is not defined (%u rows precede this line)",
-				 row, reader->num_rows);
+		return tf_fail_line(&reader->lines,
+				    "row %u is not defined (%u rows precede this line)",
+				    row, reader->num_rows);
 	if (reader->port_line[port])
-		return tf_fail_line(&reader->lines, "second port line for %s (first at line %u)", label,
-				 reader->port_line[port]);
+		return tf_fail_line(&reader->lines,
+				    "second port line for %s (first at line %u)", label,
+				    reader->port_line[port]);
 	reader->port_row[port] = row;
 	reader->port_line[port] = reader->lines.line;
 	return 0;
 }
 
-static int read_line(struct reader *reader, const char *text)
+static int read_line(void *context, const char *text)
 {
+	struct reader *reader = context;
 	const char *s = tf_skip_blanks(text);
 
 	if (*s == '\0' || *s == '#')
@@ -274,13 +287,15 @@ static int read_line(struct reader *reader, const char *text)
 	if (!tf_lex_word(&s, "lids "))
 		return read_lids(reader, tf_skip_blanks(s));
 	if (!reader->has_lids)
-		return tf_fail_line(&reader->lines, "expected \"lids FIRST LAST\" before the rows");
+		return tf_fail_line(&reader->lines,
+				    "expected \"lids FIRST LAST\" before the rows");
 	if (!tf_lex_word(&s, "row "))
 		return read_row(reader, tf_skip_blanks(s));
 	if (!tf_lex_word(&s, "port "))
 		return read_port(reader, tf_skip_blanks(s));
-	return tf_fail_line(&reader->lines, "unrecognised line (expected \"row N SLS\" or \"port "
-			 "0xGUID ROW\")");
+	return tf_fail_line(&reader->lines,
+			    "unrecognised line (expected \"row N SLS\" or \"port "
+			    "0xGUID ROW\")");
 }
 
 /* Replace the tables' path SLs with what was read. */
@@ -300,13 +315,7 @@ static int commit(struct reader *reader)
 
 static int read_all(struct reader *reader)
 {
-	char *text;
-	int got;
-
-	while ((got = tf_lines_next(&reader->lines, &text, reader->err)) > 0)
-		if (read_line(reader, text))
-			return -1;
-	if (got < 0)
+	if (tf_lines_each(&reader->lines, read_line, reader))
 		return -1;
 	if (!reader->has_lids)
 		return vlr_fail(reader->err, "%s: no \"%s %d\" and \"lids FIRST LAST\" lines: "

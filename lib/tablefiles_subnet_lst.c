@@ -151,13 +151,15 @@ static int check_half(struct reader *reader, const struct half *half)
 	if (!half->node_guid)
 		return tf_fail_line(&reader->lines, "NodeGUID 0 is not a GUID");
 	if (half->num_ports < 1 || half->num_ports > VLR_MAX_NODE_PORTS)
-		return tf_fail_line(&reader->lines, "node 0x%016llx has %u ports; allowed: 1..%d",
-				 (unsigned long long)half->node_guid, half->num_ports,
-				 VLR_MAX_NODE_PORTS);
+		return tf_fail_line(&reader->lines,
+				    "node 0x%016llx has %u ports; allowed: 1..%d",
+				    (unsigned long long)half->node_guid, half->num_ports,
+				    VLR_MAX_NODE_PORTS);
 	if (half->port < 1 || half->port > half->num_ports)
-		return tf_fail_line(&reader->lines, "PN:%02X is outside the ports 1..%u of node "
-				 "0x%016llx", half->port, half->num_ports,
-				 (unsigned long long)half->node_guid);
+		return tf_fail_line(&reader->lines,
+				    "PN:%02X is outside the ports 1..%u of node "
+				    "0x%016llx", half->port, half->num_ports,
+				    (unsigned long long)half->node_guid);
 	if (half->lid > VLR_MAX_UNICAST_LID)
 		return tf_fail_line(&reader->lines, "LID:%04X is not a unicast LID", half->lid);
 	return 0;
@@ -216,20 +218,23 @@ static int find_node(struct reader *reader, struct half *half)
 	node = &reader->nodes[index];
 	half->node = index;
 	if (node->type != half->type || node->num_ports != half->num_ports)
-		return tf_fail_line(&reader->lines, "node 0x%016llx is a %s with %u ports here, but a "
-				 "%s with %u ports at line %u", guid,
-				 vlr_node_type_name(half->type), half->num_ports,
-				 vlr_node_type_name(node->type), node->num_ports, node->line);
+		return tf_fail_line(&reader->lines,
+				    "node 0x%016llx is a %s with %u ports here, but a "
+				    "%s with %u ports at line %u", guid,
+				    vlr_node_type_name(half->type), half->num_ports,
+				    vlr_node_type_name(node->type), node->num_ports, node->line);
 	if (strcmp(reader->pool + node->description, half->description))
-		return tf_fail_line(&reader->lines, "node 0x%016llx is {%s} here, but {%s} at line %u",
-				 guid, half->description, reader->pool + node->description,
-				 node->line);
+		return tf_fail_line(&reader->lines,
+				    "node 0x%016llx is {%s} here, but {%s} at line %u",
+				    guid, half->description, reader->pool + node->description,
+				    node->line);
 	if (half->type == VLR_NODE_SWITCH &&
 	    (node->port_guid != half->port_guid || node->lid != half->lid))
-		return tf_fail_line(&reader->lines, "switch 0x%016llx has PortGUID %016llx and LID "
-				 "%04X here, but %016llx and %04X at line %u", guid,
-				 (unsigned long long)half->port_guid, half->lid,
-				 (unsigned long long)node->port_guid, node->lid, node->line);
+		return tf_fail_line(&reader->lines,
+				    "switch 0x%016llx has PortGUID %016llx and LID "
+				    "%04X here, but %016llx and %04X at line %u", guid,
+				    (unsigned long long)half->port_guid, half->lid,
+				    (unsigned long long)node->port_guid, node->lid, node->line);
 	return 0;
 }
 
@@ -240,7 +245,7 @@ static int add_link(struct reader *reader, const struct half *local,
 
 	if (local->node_guid == remote->node_guid)
 		return tf_fail_line(&reader->lines, "node 0x%016llx links to itself",
-				 (unsigned long long)local->node_guid);
+				    (unsigned long long)local->node_guid);
 	if (vlr_array_grow((void **)&reader->links, &reader->links_capacity,
 			   reader->num_links + 1, sizeof(*link), reader->err))
 		return -1;
@@ -257,8 +262,9 @@ static int add_link(struct reader *reader, const struct half *local,
 	return 0;
 }
 
-static int read_line(struct reader *reader, const char *text)
+static int read_line(void *context, const char *text)
 {
+	struct reader *reader = context;
 	struct half local, remote;
 	const char *s = text;
 
@@ -266,10 +272,11 @@ static int read_line(struct reader *reader, const char *text)
 		return 0;
 	if (parse_half(&s, &local) || tf_lex_word(&s, " ") || parse_half(&s, &remote) ||
 	    parse_link_state(s))
-		return tf_fail_line(&reader->lines, "malformed line (expected \"{ TYPE Ports:.. "
-				 "SystemGUID:.. NodeGUID:.. PortGUID:.. VenID:.. DevID:.. "
-				 "Rev:.. {DESC} LID:.. PN:.. } { ...the remote port... } "
-				 "PHY=.. LOG=.. SPD=..\")");
+		return tf_fail_line(&reader->lines,
+				    "malformed line (expected \"{ TYPE Ports:.. "
+				    "SystemGUID:.. NodeGUID:.. PortGUID:.. VenID:.. DevID:.. "
+				    "Rev:.. {DESC} LID:.. PN:.. } { ...the remote port... } "
+				    "PHY=.. LOG=.. SPD=..\")");
 	if (check_half(reader, &local) || check_half(reader, &remote) ||
 	    find_node(reader, &local) || find_node(reader, &remote))
 		return -1;
@@ -440,13 +447,9 @@ static int build_fabric(struct reader *reader)
 
 static int read_all(struct reader *reader)
 {
-	char *text;
-	int got;
-
-	while ((got = tf_lines_next(&reader->lines, &text, reader->err)) > 0)
-		if (read_line(reader, text))
-			return -1;
-	return got < 0 ? -1 : build_fabric(reader);
+	if (tf_lines_each(&reader->lines, read_line, reader))
+		return -1;
+	return build_fabric(reader);
 }
 
 int vlr_subnet_lst_read(struct vlr_fabric *fabric, const char *path,
