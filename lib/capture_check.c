@@ -21,15 +21,8 @@ struct checker {
 
 static int submit(struct checker *checker, uint32_t node, unsigned via, uint32_t slot)
 {
-	struct cap_query query;
-
-	memset(&query, 0, sizeof(query));
-	query.kind = CAP_Q_CHECK;
-	query.attr = CAP_ATTR_NODE_INFO;
-	query.node = node;
-	query.via = (uint8_t)via;
-	query.arg = slot;
-	return cap_engine_submit(checker->engine, &query);
+	return cap_engine_submit_smp(checker->engine, CAP_Q_CHECK, CAP_ATTR_NODE_INFO, node,
+				     via, 0, slot);
 }
 
 static int refill(void *context)

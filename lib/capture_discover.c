@@ -27,21 +27,6 @@ struct discovery {
 	struct cap_fabric *fabric;
 };
 
-static int submit(struct discovery *run, uint8_t kind, uint16_t attr, uint32_t node,
-		  unsigned via, uint32_t mod, uint32_t arg)
-{
-	struct cap_query query;
-
-	memset(&query, 0, sizeof(query));
-	query.kind = kind;
-	query.attr = attr;
-	query.node = node;
-	query.via = (uint8_t)via;
-	query.mod = mod;
-	query.arg = arg;
-	return cap_engine_submit(run->engine, &query);
-}
-
 static int node_changed(struct discovery *run, const struct cap_query *query,
 			uint32_t node, const struct cap_node_info *info)
 {
@@ -98,13 +83,16 @@ static int ask_about(struct discovery *run, uint32_t node, uint32_t from, unsign
 	unsigned number;
 
 	if (record->type != VLR_NODE_SWITCH)
-		return submit(run, CAP_Q_NODE_DESC, CAP_ATTR_NODE_DESC, from, via, 0, node);
-	if (submit(run, CAP_Q_NODE_DESC, CAP_ATTR_NODE_DESC, node, 0, 0, node) ||
-	    submit(run, CAP_Q_SWITCH_INFO, CAP_ATTR_SWITCH_INFO, node, 0, 0, node))
+		return cap_engine_submit_smp(run->engine, CAP_Q_NODE_DESC, CAP_ATTR_NODE_DESC,
+					     from, via, 0, node);
+	if (cap_engine_submit_smp(run->engine, CAP_Q_NODE_DESC, CAP_ATTR_NODE_DESC, node, 0,
+				  0, node) ||
+	    cap_engine_submit_smp(run->engine, CAP_Q_SWITCH_INFO, CAP_ATTR_SWITCH_INFO, node,
+				  0, 0, node))
 		return -1;
 	for (number = 0; number <= record->num_ports; number++)
-		if (submit(run, CAP_Q_PORT_INFO, CAP_ATTR_PORT_INFO, node, 0, number,
-			   record->first_port + number))
+		if (cap_engine_submit_smp(run->engine, CAP_Q_PORT_INFO, CAP_ATTR_PORT_INFO,
+					  node, 0, number, record->first_port + number))
 			return -1;
 	return 0;
 }
@@ -119,8 +107,9 @@ static int reach_endpoint_port(struct discovery *run, uint32_t node,
 		return 0;
 	port->reached = 1;
 	port->guid = info->port_guid;
-	return submit(run, CAP_Q_PORT_INFO, CAP_ATTR_PORT_INFO, from, via, info->local_port,
-		      run->fabric->nodes[node].first_port + info->local_port);
+	return cap_engine_submit_smp(run->engine, CAP_Q_PORT_INFO, CAP_ATTR_PORT_INFO, from,
+				     via, info->local_port,
+				     run->fabric->nodes[node].first_port + info->local_port);
 }
 
 static int check_node_info(struct discovery *run, const struct cap_query *query,
@@ -214,8 +203,8 @@ static int on_port_info(struct discovery *run, const struct cap_query *query,
 		return 0;
 	if (node->type == VLR_NODE_SWITCH ||
 	    (port->node == fabric->local_node && port->number == fabric->local_port))
-		return submit(run, CAP_Q_NODE_INFO, CAP_ATTR_NODE_INFO, port->node,
-			      port->number, 0, 0);
+		return cap_engine_submit_smp(run->engine, CAP_Q_NODE_INFO, CAP_ATTR_NODE_INFO,
+					     port->node, port->number, 0, 0);
 	return 0;
 }
 
@@ -248,7 +237,7 @@ int cap_discover(struct cap_engine *engine, struct cap_fabric *fabric)
 {
 	struct discovery run = { engine, fabric };
 
-	if (submit(&run, CAP_Q_NODE_INFO, CAP_ATTR_NODE_INFO, VLR_NONE, 0, 0, 0))
+	if (cap_engine_submit_smp(engine, CAP_Q_NODE_INFO, CAP_ATTR_NODE_INFO, VLR_NONE, 0, 0, 0))
 		return -1;
 	return cap_engine_run(engine, answer, NULL, &run);
 }

@@ -281,6 +281,10 @@ void cap_engine_free(struct cap_engine *engine);
 
 int cap_engine_submit(struct cap_engine *engine, const struct cap_query *query);
 
+/* Queue one SMP: attribute attr with modifier mod, at node or reached from it by port via. */
+int cap_engine_submit_smp(struct cap_engine *engine, uint8_t kind, uint16_t attr,
+			  uint32_t node, unsigned via, uint32_t mod, uint32_t arg);
+
 /* Send, receive and resend until no query is left or one fails. */
 int cap_engine_run(struct cap_engine *engine, cap_answer_fn answer,
 		   cap_refill_fn refill, void *context);

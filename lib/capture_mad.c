@@ -77,6 +77,21 @@ void cap_engine_free(struct cap_engine *engine)
 	engine->queue = NULL;
 }
 
+int cap_engine_submit_smp(struct cap_engine *engine, uint8_t kind, uint16_t attr,
+			  uint32_t node, unsigned via, uint32_t mod, uint32_t arg)
+{
+	struct cap_query query;
+
+	memset(&query, 0, sizeof(query));
+	query.kind = kind;
+	query.attr = attr;
+	query.node = node;
+	query.via = (uint8_t)via;
+	query.mod = mod;
+	query.arg = arg;
+	return cap_engine_submit(engine, &query);
+}
+
 int cap_engine_submit(struct cap_engine *engine, const struct cap_query *query)
 {
 	if (engine->queue_count == engine->queue_capacity) {

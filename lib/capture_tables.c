@@ -25,21 +25,6 @@ struct table_reader {
 	uint32_t next_node;	/* the node refill takes next */
 };
 
-static int submit(struct table_reader *reader, uint8_t kind, uint16_t attr,
-		  uint32_t node, unsigned via, uint32_t mod, uint32_t arg)
-{
-	struct cap_query query;
-
-	memset(&query, 0, sizeof(query));
-	query.kind = kind;
-	query.attr = attr;
-	query.node = node;
-	query.via = (uint8_t)via;
-	query.mod = mod;
-	query.arg = arg;
-	return cap_engine_submit(reader->engine, &query);
-}
-
 static int ask_switch(struct table_reader *reader, uint32_t node)
 {
 	const struct cap_node *record = &reader->cap->nodes[node];
@@ -48,14 +33,15 @@ static int ask_switch(struct table_reader *reader, uint32_t node)
 	unsigned in, out, block;
 
 	for (block = 0; record->lin_top && block <= top / LFT_BLOCK; block++)
-		if (submit(reader, CAP_Q_LFT, CAP_ATTR_LFT, node, 0, block, block))
+		if (cap_engine_submit_smp(reader->engine, CAP_Q_LFT, CAP_ATTR_LFT, node, 0,
+					  block, block))
 			return -1;
 	for (out = 1; out <= record->num_ports; out++) {
 		if (cap_port_at(reader->cap, node, out)->peer_node == VLR_NONE)
 			continue;
 		for (in = 0; in <= record->num_ports; in++)
-			if (submit(reader, CAP_Q_SL2VL, CAP_ATTR_SL2VL, node, 0, in << 8 | out,
-				   in << 8 | out))
+			if (cap_engine_submit_smp(reader->engine, CAP_Q_SL2VL, CAP_ATTR_SL2VL,
+						  node, 0, in << 8 | out, in << 8 | out))
 				return -1;
 	}
 	return 0;
@@ -75,8 +61,9 @@ static int ask_endpoint(struct table_reader *reader, uint32_t node)
 		if (port->peer_node == VLR_NONE || !port->reached ||
 		    !(port->cap_mask & CAP_CAP_HAS_SL_MAP))
 			continue;
-		if (submit(reader, CAP_Q_SL2VL, CAP_ATTR_SL2VL, local ? node : port->peer_node,
-			   local ? 0 : port->peer_port, 0, slot))
+		if (cap_engine_submit_smp(reader->engine, CAP_Q_SL2VL, CAP_ATTR_SL2VL,
+					  local ? node : port->peer_node,
+					  local ? 0 : port->peer_port, 0, slot))
 			return -1;
 	}
 	return 0;
