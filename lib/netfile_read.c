@@ -84,14 +84,14 @@ static int fail_here(struct reader *reader, const char *fmt, ...)
 
 static int fail_here(struct reader *reader, const char *fmt, ...)
 {
-	char text[VLR_ERROR_SIZE];
 	va_list args;
+	int result;
 
 	va_start(args, fmt);
-	vsnprintf(text, sizeof(text), fmt, args);
+	result = vlr_vfail_at(reader->err, path_of(reader, reader->file), reader->line,
+			      fmt, args);
 	va_end(args);
-	return vlr_fail(reader->err, "%s:%u: %s", path_of(reader, reader->file),
-			reader->line, text);
+	return result;
 }
 
 static int fail_at(struct reader *reader, unsigned file, uint32_t line,
@@ -100,13 +100,13 @@ static int fail_at(struct reader *reader, unsigned file, uint32_t line,
 static int fail_at(struct reader *reader, unsigned file, uint32_t line,
 		   const char *fmt, ...)
 {
-	char text[VLR_ERROR_SIZE];
 	va_list args;
+	int result;
 
 	va_start(args, fmt);
-	vsnprintf(text, sizeof(text), fmt, args);
+	result = vlr_vfail_at(reader->err, path_of(reader, file), line, fmt, args);
 	va_end(args);
-	return vlr_fail(reader->err, "%s:%u: %s", path_of(reader, file), line, text);
+	return result;
 }
 
 /* ---- small lexing helpers ---------------------------------------------- */

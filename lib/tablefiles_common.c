@@ -18,27 +18,15 @@
 
 /* ---- reading lines ------------------------------------------------------ */
 
-int tf_fail_at(struct vlr_error *err, const char *path, uint32_t line,
-	       const char *fmt, ...)
-{
-	char text[VLR_ERROR_SIZE];
-	va_list args;
-
-	va_start(args, fmt);
-	vsnprintf(text, sizeof(text), fmt, args);
-	va_end(args);
-	return vlr_fail(err, "%s:%u: %s", path, line, text);
-}
-
 int tf_fail_line(const struct tf_lines *lines, const char *fmt, ...)
 {
-	char text[VLR_ERROR_SIZE];
 	va_list args;
+	int result;
 
 	va_start(args, fmt);
-	vsnprintf(text, sizeof(text), fmt, args);
+	result = vlr_vfail_at(lines->err, lines->path, lines->line, fmt, args);
 	va_end(args);
-	return tf_fail_at(lines->err, lines->path, lines->line, "%s", text);
+	return result;
 }
 
 int tf_lines_open(struct tf_lines *lines, const char *path, struct vlr_error *err)
@@ -82,8 +70,8 @@ static int refill(struct tf_lines *lines, struct vlr_error *err)
 		char *bigger;
 
 		if (lines->size >= LINES_MAX)
-			return tf_fail_at(err, lines->path, lines->line + 1,
-					  "line longer than %zu bytes", LINES_MAX);
+			return vlr_fail_at(err, lines->path, lines->line + 1,
+					   "line longer than %zu bytes", LINES_MAX);
 		bigger = realloc(lines->buf, lines->size * 2);
 		if (!bigger)
 			return vlr_fail(err, "%s: out of memory for a long line", lines->path);
@@ -141,8 +129,8 @@ int tf_lines_next(struct tf_lines *lines, char **line, struct vlr_error *err)
 		start[--length] = '\0';
 	lines->line++;
 	if (memchr(start, '\0', length))
-		return tf_fail_at(err, lines->path, lines->line,
-				  "NUL byte in the line: not a text file");
+		return vlr_fail_at(err, lines->path, lines->line,
+				   "NUL byte in the line: not a text file");
 	*line = start;
 	return 1;
 }

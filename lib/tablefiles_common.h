@@ -46,10 +46,6 @@ int tf_lines_next(struct tf_lines *lines, char **line, struct vlr_error *err);
 int tf_lines_each(struct tf_lines *lines,
 		  int (*read_line)(void *context, const char *line), void *context);
 
-/* "PATH:LINE: message" into err; returns -1. */
-int tf_fail_at(struct vlr_error *err, const char *path, uint32_t line,
-	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
 /* The same about the line last returned, into the error given at opening. */
 int tf_fail_line(const struct tf_lines *lines, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

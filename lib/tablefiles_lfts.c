@@ -259,10 +259,10 @@ static int read_all(struct reader *reader)
 	if (tf_lines_each(&reader->lines, read_line, reader))
 		return -1;
 	if (reader->sw != VLR_NONE)
-		return tf_fail_at(reader->err, reader->lines.path, reader->block_line,
-				  "the file ends inside this block of switch \"%s\" (no "
-				  "\"lids dumped\" line): truncated?",
-				  switch_name(reader, reader->sw));
+		return vlr_fail_at(reader->err, reader->lines.path, reader->block_line,
+				   "the file ends inside this block of switch \"%s\" (no "
+				   "\"lids dumped\" line): truncated?",
+				   switch_name(reader, reader->sw));
 	if (!reader->blocks && reader->tables->num_switches)
 		return vlr_fail(reader->err, "%s: holds no switch block",
 				reader->lines.path);

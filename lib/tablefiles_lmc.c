@@ -133,7 +133,7 @@ static int note_owner(struct inference *inf, const char *text)
 	const char *problem;
 
 	if (tf_lft_parse_lid_line(text, &entry, &problem))
-		return tf_fail_at(inf->err, inf->lines.path, inf->lines.line, "%s", problem);
+		return vlr_fail_at(inf->err, inf->lines.path, inf->lines.line, "%s", problem);
 	if (!entry.has_guid || !entry.guid)
 		return 0;
 	if (inf->base_owner[entry.lid] != VLR_NONE &&
@@ -143,12 +143,12 @@ static int note_owner(struct inference *inf, const char *text)
 		inf->owner_guid[entry.lid] = entry.guid;
 		inf->owner_line[entry.lid] = inf->lines.line;
 	} else if (inf->owner_guid[entry.lid] != entry.guid) {
-		return tf_fail_at(inf->err, inf->lines.path, inf->lines.line,
-				  "LID %u belongs to port GUID 0x%016llx here, but to "
-				  "0x%016llx at line %u", entry.lid,
-				  (unsigned long long)entry.guid,
-				  (unsigned long long)inf->owner_guid[entry.lid],
-				  inf->owner_line[entry.lid]);
+		return vlr_fail_at(inf->err, inf->lines.path, inf->lines.line,
+				   "LID %u belongs to port GUID 0x%016llx here, but to "
+				   "0x%016llx at line %u", entry.lid,
+				   (unsigned long long)entry.guid,
+				   (unsigned long long)inf->owner_guid[entry.lid],
+				   inf->owner_line[entry.lid]);
 	}
 	return 0;
 }
@@ -162,8 +162,8 @@ static int infer_line(struct inference *inf, const char *text)
 	switch (tf_lft_classify(&text, &count)) {
 	case TF_LFT_HEADER:
 		if (tf_lft_parse_header(text, &header, &problem))
-			return tf_fail_at(inf->err, inf->lines.path, inf->lines.line, "%s",
-					  problem);
+			return vlr_fail_at(inf->err, inf->lines.path, inf->lines.line, "%s",
+					   problem);
 		if (header.max_lid > inf->max_lid)
 			inf->max_lid = header.max_lid;
 		return 0;

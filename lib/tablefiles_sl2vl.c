@@ -347,8 +347,8 @@ static int read_all(struct reader *reader)
 	if (tf_lines_each(&reader->lines, read_line, reader))
 		return -1;
 	if (reader->state != BETWEEN)
-		return tf_fail_at(reader->err, reader->lines.path, reader->block_line,
-				  "the file ends inside this block: truncated?");
+		return vlr_fail_at(reader->err, reader->lines.path, reader->block_line,
+				   "the file ends inside this block: truncated?");
 	return 0;
 }
 

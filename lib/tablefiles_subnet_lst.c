@@ -354,13 +354,13 @@ static int create_node(struct reader *reader, uint32_t index)
 	made = vlr_fabric_add_node(fabric, node->type, name, node->num_ports, node->guid,
 				   &node_err);
 	if (made == VLR_NONE)
-		return tf_fail_at(reader->err, reader->lines.path, node->line, "%s",
-				  node_err.message);
+		return vlr_fail_at(reader->err, reader->lines.path, node->line, "%s",
+				   node_err.message);
 	fabric->nodes[made].line = node->line;
 	if (valid_description(description) &&
 	    vlr_fabric_set_description(fabric, made, description, &node_err))
-		return tf_fail_at(reader->err, reader->lines.path, node->line, "%s",
-				  node_err.message);
+		return vlr_fail_at(reader->err, reader->lines.path, node->line, "%s",
+				   node_err.message);
 	if (node->type == VLR_NODE_SWITCH) {
 		for (number = 0; number <= node->num_ports; number++)
 			vlr_port_at(fabric, made, number)->guid = node->port_guid;
@@ -379,12 +379,12 @@ static int set_endpoint_port(struct reader *reader, const struct lst_link *link,
 		return 0;
 	port = vlr_port_at(fabric, link->node[side], link->port[side]);
 	if (port->line && (port->guid != link->port_guid[side] || port->lid != link->lid[side]))
-		return tf_fail_at(reader->err, reader->lines.path, link->line,
-				  "port %u of \"%s\" has PortGUID %016llx and LID %04X "
-				  "here, but %016llx and %04X at line %u", port->number,
-				  vlr_node_name(fabric, link->node[side]),
-				  (unsigned long long)link->port_guid[side], link->lid[side],
-				  (unsigned long long)port->guid, port->lid, port->line);
+		return vlr_fail_at(reader->err, reader->lines.path, link->line,
+				   "port %u of \"%s\" has PortGUID %016llx and LID %04X "
+				   "here, but %016llx and %04X at line %u", port->number,
+				   vlr_node_name(fabric, link->node[side]),
+				   (unsigned long long)link->port_guid[side], link->lid[side],
+				   (unsigned long long)port->guid, port->lid, port->line);
 	if (!port->line)
 		port->line = link->line;
 	port->guid = link->port_guid[side];
@@ -408,19 +408,19 @@ static int make_link(struct reader *reader, const struct lst_link *link)
 	if (fabric->ports[a].peer != VLR_NONE || fabric->ports[b].peer != VLR_NONE) {
 		uint32_t taken = fabric->ports[a].peer != VLR_NONE ? a : b;
 
-		return tf_fail_at(reader->err, reader->lines.path, link->line,
-				  "port %u of \"%s\" is already linked to port %u of "
-				  "\"%s\" by line %u", fabric->ports[taken].number,
-				  vlr_node_name(fabric, fabric->ports[taken].node),
-				  fabric->ports[fabric->ports[taken].peer].number,
-				  vlr_node_name(fabric,
-						fabric->ports[fabric->ports[taken].peer].node),
-				  reader->link_line[taken]);
+		return vlr_fail_at(reader->err, reader->lines.path, link->line,
+				   "port %u of \"%s\" is already linked to port %u of "
+				   "\"%s\" by line %u", fabric->ports[taken].number,
+				   vlr_node_name(fabric, fabric->ports[taken].node),
+				   fabric->ports[fabric->ports[taken].peer].number,
+				   vlr_node_name(fabric,
+				   fabric->ports[fabric->ports[taken].peer].node),
+				   reader->link_line[taken]);
 	}
 	if (vlr_fabric_link(fabric, link->node[0], link->port[0], link->node[1],
 			    link->port[1], &link_err))
-		return tf_fail_at(reader->err, reader->lines.path, link->line, "%s",
-				  link_err.message);
+		return vlr_fail_at(reader->err, reader->lines.path, link->line, "%s",
+				   link_err.message);
 	reader->link_line[a] = reader->link_line[b] = link->line;
 	return 0;
 }

@@ -25,12 +25,6 @@ struct conf_line {
 	const char *value;
 };
 
-static int conf_fail(const struct conf_line *line, struct vlr_error *err,
-		     const char *what)
-{
-	return vlr_fail(err, "%s:%u: %s", line->path, line->number, what);
-}
-
 static int set_heuristic(const struct conf_line *line, struct vlr_osm_config *config,
 			 struct vlr_error *err)
 {
@@ -45,8 +39,8 @@ static int set_heuristic(const struct conf_line *line, struct vlr_osm_config *co
 			config->heuristic = known[i];
 			return 0;
 		}
-	return vlr_fail(err, "%s:%u: heuristic is weakest, strongest, first or all, "
-			"not \"%s\"", line->path, line->number, line->value);
+	return vlr_fail_at(err, line->path, line->number, "heuristic is weakest, "
+			   "strongest, first or all, not \"%s\"", line->value);
 }
 
 static int set_max_vls(const struct conf_line *line, struct vlr_osm_config *config,
@@ -59,9 +53,9 @@ static int set_max_vls(const struct conf_line *line, struct vlr_osm_config *conf
 	value = strtoul(line->value, &end, 10);
 	if (!isdigit((unsigned char)line->value[0]) || *end || errno ||
 	    value < 1 || value > VLR_MAX_DATA_VLS)
-		return vlr_fail(err, "%s:%u: max_vls is a number of data VLs from 1 to "
-				"%d, not \"%s\"", line->path, line->number,
-				VLR_MAX_DATA_VLS, line->value);
+		return vlr_fail_at(err, line->path, line->number, "max_vls is a number "
+				   "of data VLs from 1 to %d, not \"%s\"", VLR_MAX_DATA_VLS,
+				   line->value);
 	config->max_vls = (unsigned)value;
 	return 0;
 }
@@ -74,8 +68,8 @@ static int set_balance(const struct conf_line *line, struct vlr_osm_config *conf
 	else if (!strcmp(line->value, "no"))
 		config->balance = 0;
 	else
-		return vlr_fail(err, "%s:%u: balance is yes or no, not \"%s\"",
-				line->path, line->number, line->value);
+		return vlr_fail_at(err, line->path, line->number,
+				   "balance is yes or no, not \"%s\"", line->value);
 	return 0;
 }
 
@@ -83,10 +77,11 @@ static int set_path_sl_file(const struct conf_line *line, struct vlr_osm_config 
 			    struct vlr_error *err)
 {
 	if (line->value[0] != '/')
-		return vlr_fail(err, "%s:%u: path_sl_file must be an absolute path, "
-				"not \"%s\"", line->path, line->number, line->value);
+		return vlr_fail_at(err, line->path, line->number, "path_sl_file must be "
+				   "an absolute path, not \"%s\"", line->value);
 	if (strlen(line->value) >= sizeof(config->path_sl_file))
-		return conf_fail(line, err, "path_sl_file is too long");
+		return vlr_fail_at(err, line->path, line->number,
+				   "path_sl_file is too long");
 	strcpy(config->path_sl_file, line->value);
 	return 0;
 }
@@ -128,11 +123,11 @@ static int split(char *text, struct conf_line *line, struct vlr_error *err)
 	line->key = key;
 	line->value = value;
 	if (!*value)
-		return vlr_fail(err, "%s:%u: \"%s\" needs a value", line->path,
-				line->number, key);
+		return vlr_fail_at(err, line->path, line->number, "\"%s\" needs a value",
+				   key);
 	if (*rest)
-		return vlr_fail(err, "%s:%u: expected \"KEY VALUE\", found more after "
-				"\"%s %s\"", line->path, line->number, key, value);
+		return vlr_fail_at(err, line->path, line->number, "expected \"KEY VALUE\", "
+				   "found more after \"%s %s\"", key, value);
 	return 0;
 }
 
@@ -144,8 +139,8 @@ static int apply(const struct conf_line *line, struct vlr_osm_config *config,
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (!strcmp(line->key, keys[i].key))
 			return keys[i].set(line, config, err);
-	return vlr_fail(err, "%s:%u: unknown key \"%s\" (known: heuristic, max_vls, "
-			"balance, path_sl_file)", line->path, line->number, line->key);
+	return vlr_fail_at(err, line->path, line->number, "unknown key \"%s\" (known: "
+			   "heuristic, max_vls, balance, path_sl_file)", line->key);
 }
 
 static int read_lines(FILE *in, const char *path, struct vlr_osm_config *config,
@@ -164,7 +159,7 @@ static int read_lines(FILE *in, const char *path, struct vlr_osm_config *config,
 		if (length && text[length - 1] == '\n')
 			text[--length] = '\0';
 		else if (!feof(in))
-			return conf_fail(&line, err, "line too long");
+			return vlr_fail_at(err, line.path, line.number, "line too long");
 		blank = split(text, &line, err);
 		if (blank < 0)
 			return -1;

@@ -12,6 +12,8 @@
 #ifndef VLROUTE_ERROR_H
 #define VLROUTE_ERROR_H
 
+#include <stdarg.h>
+
 #define VLR_ERROR_SIZE 1024
 
 struct vlr_error {
@@ -21,5 +23,11 @@ struct vlr_error {
 /* Write a message into err (if err is not NULL) and return -1. */
 int vlr_fail(struct vlr_error *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* "PATH:LINE: message" into err (if not NULL); returns -1. */
+int vlr_fail_at(struct vlr_error *err, const char *path, unsigned long line,
+		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+int vlr_vfail_at(struct vlr_error *err, const char *path, unsigned long line,
+		 const char *fmt, va_list args) __attribute__((format(printf, 4, 0)));
 
 #endif
