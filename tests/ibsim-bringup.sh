@@ -430,21 +430,26 @@ configured_engine() {
 	sed -n 's/^routing_engine  *//p' "$workdir/opensm.conf" | tail -n 1
 }
 
-opensm_seconds=
-run_opensm() {
-	local t0
+# start_opensm [ARG...]: config, LID cache and OpenSM started as a client.
+start_opensm() {
 	write_opensm_conf
 	mkdir -p "$workdir/opensm-cache"
 	if [[ -n $seed_guid2lid ]]; then
 		cp -- "$seed_guid2lid" "$workdir/opensm-cache/guid2lid" ||
 			fail "cannot copy the guid2lid file '$seed_guid2lid'"
 	fi
-	t0=$(now)
 	client_preload=${opensm_preload[*]+"${opensm_preload[*]}"}
 	start_client "$workdir/opensm.out" "$workdir/opensm.err" \
-		opensm -o -F "$workdir/opensm.conf" -f "$workdir/opensm.log" \
+		opensm "$@" -F "$workdir/opensm.conf" -f "$workdir/opensm.log" \
 		${opensm_args[@]+"${opensm_args[@]}"}
 	client_preload=
+}
+
+opensm_seconds=
+run_opensm() {
+	local t0
+	t0=$(now)
+	start_opensm -o
 	wait_client opensm "$workdir/opensm.log" "$workdir/opensm.err"
 	opensm_seconds=$(seconds_since "$t0")
 	grep -q 'SUBNET UP' "$workdir/opensm.log" 2>/dev/null ||
@@ -539,18 +544,8 @@ snapshot() {
 # the client commands after every sweep.
 run_opensm_faults() {
 	local t0 i before cmd
-	write_opensm_conf
-	mkdir -p "$workdir/opensm-cache"
-	if [[ -n $seed_guid2lid ]]; then
-		cp -- "$seed_guid2lid" "$workdir/opensm-cache/guid2lid" ||
-			fail "cannot copy the guid2lid file '$seed_guid2lid'"
-	fi
 	t0=$(now)
-	client_preload=${opensm_preload[*]+"${opensm_preload[*]}"}
-	start_client "$workdir/opensm.out" "$workdir/opensm.err" \
-		opensm -F "$workdir/opensm.conf" -f "$workdir/opensm.log" \
-		${opensm_args[@]+"${opensm_args[@]}"}
-	client_preload=
+	start_opensm
 	wait_sweep "first sweep" 0
 	opensm_seconds=$(seconds_since "$t0")
 	snapshot 1
