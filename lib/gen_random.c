@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "gen_common.h"
+#include <vlroute/rng.h>
 
 #define SWAPS_PER_LINK 20
 #define MAX_SHUFFLES 50
@@ -27,19 +28,9 @@ struct regular_graph {
 	uint64_t rng;
 };
 
-/* splitmix64: small, fast and the same on every platform. */
-static uint64_t next_random(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
 static uint32_t random_below(uint64_t *state, uint64_t bound)
 {
-	return (uint32_t)(next_random(state) % bound);
+	return (uint32_t)(vlr_splitmix64(state) % bound);
 }
 
 static uint32_t *slot_of(struct regular_graph *graph, uint32_t sw, uint32_t other)

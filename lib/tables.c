@@ -23,6 +23,8 @@ void vlr_tables_free(struct vlr_tables *tables)
 	free(tables->sl2vl_offset);
 	free(tables->sl2vl);
 	free(tables->port_sl2vl);
+	free(tables->lid_kind);
+	free(tables->lid_via);
 	if (tables->owns_fabric)
 		vlr_fabric_free(tables->fabric);
 	free(tables);
@@ -161,6 +163,11 @@ void vlr_tables_reset(struct vlr_tables *tables)
 		memcpy(tables->sl2vl + at, pattern, VLR_NUM_SLS);
 	for (at = 0; at < (uint64_t)tables->fabric->num_ports; at++)
 		memcpy(tables->port_sl2vl + at * VLR_NUM_SLS, pattern, VLR_NUM_SLS);
+	free(tables->lid_kind);
+	free(tables->lid_via);
+	tables->lid_kind = NULL;
+	tables->lid_via = NULL;
+	memset(&tables->policy, 0, sizeof(tables->policy));
 }
 
 int vlr_tables_alloc_sl_rows(struct vlr_tables *tables, uint32_t rows,

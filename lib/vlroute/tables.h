@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include <vlroute/fabric.h>
+#include <vlroute/vlpolicy.h>
 
 #define VLR_NO_PORT 255		/* LFT entry of a LID the switch does not route */
 #define VLR_NUM_SLS 16
@@ -50,6 +51,15 @@ struct vlr_tables {
 	uint8_t *port_sl2vl;		/* [port slot * 16 + sl]: endpoint ports */
 
 	uint8_t num_vls;		/* data VLs the fabric offers (1..15) */
+
+	/*
+	 * Written by the minimal and valiant engines, read by the simulator's
+	 * ideal mode and the analyses (see vlpolicy.h); NULL and
+	 * VLR_VLP_NONE for other tables.
+	 */
+	uint8_t *lid_kind;		/* [lid]: enum vlr_lid_kind */
+	uint32_t *lid_via;		/* [lid]: intermediate switch, VLR_NONE */
+	struct vlr_vl_policy policy;
 };
 
 /*

@@ -17,5 +17,9 @@
 #include <vlroute/verify.h>
 #include <vlroute/engine.h>
 #include <vlroute/capture.h>
+#include <vlroute/rng.h>
+#include <vlroute/topology.h>
+#include <vlroute/traffic.h>
+#include <vlroute/vlpolicy.h>
 
 #endif
