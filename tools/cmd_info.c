@@ -13,7 +13,8 @@ static const char info_usage[] =
 	"Usage: vlroute info [--lmc N] FABRIC\n"
 	"Summarise a fabric (ibsim net file or ibnetdiscover output): switches,\n"
 	"channel adapters, links, switch radix, switch-level diameter, the\n"
-	"generated family it is (if any), LIDs needed and ibsim's size flags.\n"
+	"generated family it is (if any), the HyperX, Dragonfly or Dragonfly+ the\n"
+	"graph alone shows, LIDs needed and ibsim's size flags.\n"
 	"  --lmc N    count the LIDs needed at this LMC (0..7, default 0)\n";
 
 static void print_counts(const struct vlr_fabric_summary *summary)
@@ -65,6 +66,24 @@ static void print_family(const struct vlr_fabric *fabric)
 	}
 	vlr_family_describe(&params, description, sizeof(description));
 	printf("family:            %s\n", description);
+}
+
+/* What the graph alone says: the basis of the minimal and valiant engines. */
+static void print_topology(const struct vlr_fabric *fabric)
+{
+	struct vlr_topology topology;
+	char description[256];
+	struct vlr_error err;
+
+	if (vlr_topology_recognise(fabric, VLR_FAMILY_NONE, &topology, &err)) {
+		printf("from the graph:    no HyperX, Dragonfly or Dragonfly+: %s\n",
+		       err.message);
+		return;
+	}
+	vlr_family_describe(&topology.params, description, sizeof(description));
+	printf("from the graph:    %s%s\n", description,
+	       topology.arrangement_known ? "" : " (arrangement: not a generated one)");
+	vlr_topology_free(&topology);
 }
 
 static void print_lids(const struct vlr_fabric *fabric, unsigned lmc)
@@ -128,6 +147,7 @@ int cmd_info(int argc, char **argv)
 	if (print_diameter(command, fabric))
 		status = CLI_FAILED;
 	print_family(fabric);
+	print_topology(fabric);
 	print_lids(fabric, (unsigned)lmc);
 	print_ibsim(fabric);
 	vlr_fabric_free(fabric);
