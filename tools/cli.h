@@ -46,5 +46,6 @@ int cmd_info(int argc, char **argv);
 int cmd_route(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_capture(int argc, char **argv);
+int cmd_sim(int argc, char **argv);
 
 #endif

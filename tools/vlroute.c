@@ -23,6 +23,7 @@ static const struct subcommand subcommands[] = {
 	{ "route", cmd_route, "route a fabric (sssp, dfsssp) and write its tables" },
 	{ "verify", cmd_verify, "check tables: reachability, loops, deadlock freedom" },
 	{ "capture", cmd_capture, "read a running fabric's tables into a table directory" },
+	{ "sim", cmd_sim, "replay tables in the cycle-accurate simulator" },
 };
 
 static int usage(FILE *out, int status)

@@ -1,0 +1,256 @@
+/*
+ * sim_network.c - the simulated network built from a table set: switch
+ * ports and their peers, link latencies by class, servers and their LIDs,
+ * and what the VL mode needs (the policy's trunks in ideal mode).
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_internal.h"
+
+struct limit {
+	const char *name;
+	uint64_t value;
+	uint64_t min;
+	uint64_t max;
+};
+
+static int check_config(const struct vlr_sim_config *c, struct vlr_error *err)
+{
+	const struct limit limits[] = {
+		{ "packet size", c->packet_phits, 1, 65535 },
+		{ "input buffer", c->input_packets, 1, 255 },
+		{ "output buffer", c->output_packets, 1, 255 },
+		{ "VLs", c->vls, 0, VLR_MAX_DATA_VLS },
+		{ "allocator iterations", c->iterations, 1, 16 },
+		{ "crossbar speedup", c->speedup, 1, 64 },
+		{ "pipeline latency", c->pipeline, 0, 1000 },
+		{ "host link latency", c->host_latency, 1, 255 },
+		{ "local link latency", c->local_latency, 1, 255 },
+		{ "global link latency", c->global_latency, 1, 255 },
+		{ "injection queues", c->injection_queues, 1, 64 },
+		{ "injection queue size", c->queue_packets, 1, 65535 },
+		{ "measured cycles", c->cycles, 1, UINT64_MAX / 4 },
+		{ "warm-up", c->warmup, 0, UINT64_MAX / 4 },
+		{ "time bin", c->bin, 1, UINT32_MAX },
+		{ "deadlock time", c->deadlock_cycles, 1, UINT64_MAX / 4 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(limits) / sizeof(limits[0]); i++)
+		if (limits[i].value < limits[i].min || limits[i].value > limits[i].max)
+			return vlr_fail(err, "%s is %llu; allowed: %llu..%llu", limits[i].name,
+					(unsigned long long)limits[i].value,
+					(unsigned long long)limits[i].min,
+					(unsigned long long)limits[i].max);
+	if (!(c->stability_drop > 0 && c->stability_drop < 1))
+		return vlr_fail(err, "stability drop is %g; allowed: between 0 and 1",
+				c->stability_drop);
+	return 0;
+}
+
+static int alloc_ports(struct vlr_sim *sim, struct vlr_error *err)
+{
+	const struct vlr_tables *tables = sim->tables;
+	uint32_t sw, total = 0;
+
+	sim->num_switches = tables->num_switches;
+	sim->first_port = calloc(sim->num_switches + 1, sizeof(*sim->first_port));
+	if (!sim->first_port)
+		return vlr_fail(err, "out of memory for %u switches", sim->num_switches);
+	for (sw = 0; sw < sim->num_switches; sw++) {
+		sim->first_port[sw] = total;
+		total += tables->fabric->nodes[tables->switch_node[sw]].num_ports;
+	}
+	sim->first_port[sw] = total;
+	sim->num_ports = total;
+	sim->port_switch = malloc((size_t)total * sizeof(*sim->port_switch));
+	sim->peer = malloc((size_t)total * sizeof(*sim->peer));
+	sim->peer_server = malloc((size_t)total * sizeof(*sim->peer_server));
+	sim->latency = malloc(total ? total : 1);
+	if (!sim->port_switch || !sim->peer || !sim->peer_server || !sim->latency)
+		return vlr_fail(err, "out of memory for %u switch ports", total);
+	return 0;
+}
+
+static unsigned link_latency(const struct vlr_sim *sim, uint32_t slot)
+{
+	if (sim->has_topology &&
+	    sim->topology.port_class[slot] == VLR_PORT_GLOBAL)
+		return sim->config.global_latency;
+	return sim->config.local_latency;
+}
+
+static void link_ports(struct vlr_sim *sim, const uint32_t *server_of_slot)
+{
+	const struct vlr_fabric *fabric = sim->tables->fabric;
+	uint32_t sw, p;
+
+	for (sw = 0; sw < sim->num_switches; sw++) {
+		uint32_t node = sim->tables->switch_node[sw];
+
+		for (p = sim->first_port[sw]; p < sim->first_port[sw + 1]; p++) {
+			unsigned number = p - sim->first_port[sw] + 1;
+			uint32_t slot = vlr_port_index(fabric, node, number);
+			uint32_t peer = fabric->ports[slot].peer;
+
+			sim->port_switch[p] = sw;
+			sim->peer[p] = VLR_NONE;
+			sim->peer_server[p] = VLR_NONE;
+			sim->latency[p] = 1;
+			if (peer == VLR_NONE)
+				continue;
+			if (server_of_slot[peer] != VLR_NONE) {
+				sim->peer_server[p] = server_of_slot[peer];
+				sim->latency[p] = (uint8_t)sim->config.host_latency;
+				continue;
+			}
+			if (sim->tables->switch_of_node[fabric->ports[peer].node] == VLR_NONE)
+				continue;
+			sim->peer[p] = sim->first_port[sim->tables->switch_of_node[
+					fabric->ports[peer].node]] + fabric->ports[peer].number - 1;
+			sim->latency[p] = (uint8_t)link_latency(sim, slot);
+		}
+	}
+}
+
+static int build_servers(struct vlr_sim *sim, struct vlr_error *err)
+{
+	const struct vlr_fabric *fabric = sim->tables->fabric;
+	uint32_t *server_of_slot, s, n = 0;
+
+	if (vlr_servers_build(sim->tables, &sim->servers, err))
+		return -1;
+	n = sim->servers.count;
+	if (n < 2)
+		return vlr_fail(err, "the fabric has %u servers; the simulator needs 2 or more", n);
+	server_of_slot = malloc((size_t)fabric->num_ports * sizeof(*server_of_slot));
+	sim->server_port = malloc((size_t)n * sizeof(*sim->server_port));
+	sim->server_lid = malloc((size_t)n * sizeof(*sim->server_lid));
+	sim->server_lids = malloc(n);
+	if (!server_of_slot || !sim->server_port || !sim->server_lid || !sim->server_lids) {
+		free(server_of_slot);
+		return vlr_fail(err, "out of memory for %u servers", n);
+	}
+	memset(server_of_slot, 0xff, (size_t)fabric->num_ports * sizeof(*server_of_slot));
+	for (s = 0; s < n; s++) {
+		const struct vlr_port *port = &fabric->ports[sim->servers.port[s]];
+
+		server_of_slot[sim->servers.port[s]] = s;
+		sim->server_lid[s] = port->lid;
+		sim->server_lids[s] = port->lmc;
+	}
+	link_ports(sim, server_of_slot);
+	for (s = 0; s < n; s++) {
+		uint32_t peer = fabric->ports[sim->servers.port[s]].peer;
+
+		sim->server_port[s] = sim->first_port[sim->servers.switch_index[s]] +
+				      fabric->ports[peer].number - 1;
+	}
+	free(server_of_slot);
+	return 0;
+}
+
+static int setup_vls(struct vlr_sim *sim, struct vlr_error *err)
+{
+	const struct vlr_tables *tables = sim->tables;
+	unsigned policy_vls = tables->policy.vls;
+
+	if (sim->config.vl_mode == VLR_SIM_VL_EXACT) {
+		sim->vls = sim->config.vls ? sim->config.vls : tables->num_vls;
+		return 0;
+	}
+	if (!tables->lid_kind || tables->policy.kind == VLR_VLP_NONE ||
+	    tables->policy.kind == VLR_VLP_LAYERS)
+		return vlr_fail(err, "ideal VLs need tables routed with a VL policy "
+				"(ladder, ladder-reuse, 2phases: vlroute route --engine "
+				"valiant --vl-policy ...); these tables have %s",
+				vlr_vl_policy_name(tables->policy.kind));
+	sim->vls = sim->config.vls ? sim->config.vls : policy_vls;
+	if (sim->vls < policy_vls)
+		return vlr_fail(err, "the VL policy %s uses %u VLs; only %u simulated",
+				vlr_vl_policy_name(tables->policy.kind), policy_vls, sim->vls);
+	sim->delivery_mask = (uint16_t)((1u << policy_vls) - 1);
+	if (vlr_trunks_build(tables, &sim->trunks, err))
+		return -1;
+	sim->has_trunks = 1;
+	return 0;
+}
+
+static int check_traffic(const struct vlr_sim *sim, struct vlr_error *err)
+{
+	struct vlr_traffic *traffic;
+
+	if (sim->config.trace) {
+		if (sim->config.trace->num_servers != sim->servers.count)
+			return vlr_fail(err, "the trace was read for %u servers; the fabric "
+					"has %u", sim->config.trace->num_servers,
+					sim->servers.count);
+		return 0;
+	}
+	traffic = vlr_traffic_new(&sim->servers, sim->has_topology ? &sim->topology : NULL,
+				  &sim->config.pattern, 1, err);
+	if (!traffic)
+		return -1;
+	vlr_traffic_free(traffic);
+	return 0;
+}
+
+struct vlr_sim *vlr_sim_new(const struct vlr_tables *tables,
+			    const struct vlr_sim_config *config, struct vlr_error *err)
+{
+	struct vlr_sim *sim;
+	struct vlr_error ignored;
+
+	if (check_config(config, err))
+		return NULL;
+	sim = calloc(1, sizeof(*sim));
+	if (!sim) {
+		vlr_fail(err, "out of memory");
+		return NULL;
+	}
+	sim->tables = tables;
+	sim->config = *config;
+	sim->has_topology = !vlr_topology_recognise(tables->fabric, VLR_FAMILY_NONE,
+						    &sim->topology, &ignored);
+	if (alloc_ports(sim, err) || build_servers(sim, err) || setup_vls(sim, err) ||
+	    check_traffic(sim, err)) {
+		vlr_sim_free(sim);
+		return NULL;
+	}
+	return sim;
+}
+
+void vlr_sim_free(struct vlr_sim *sim)
+{
+	if (!sim)
+		return;
+	if (sim->has_topology)
+		vlr_topology_free(&sim->topology);
+	if (sim->has_trunks)
+		vlr_trunks_free(&sim->trunks);
+	if (sim->servers.port)
+		vlr_servers_free(&sim->servers);
+	free(sim->first_port);
+	free(sim->port_switch);
+	free(sim->peer);
+	free(sim->peer_server);
+	free(sim->latency);
+	free(sim->server_port);
+	free(sim->server_lid);
+	free(sim->server_lids);
+	free(sim);
+}
+
+uint32_t vlr_sim_num_servers(const struct vlr_sim *sim)
+{
+	return sim->servers.count;
+}
+
+unsigned vlr_sim_num_vls(const struct vlr_sim *sim)
+{
+	return sim->vls;
+}

@@ -1,0 +1,198 @@
+/*
+ * sim_router.c - forwarding strictly by the tables: the out port from the
+ * LFT, the VL from SL2VL (IB-exact) or from the VL policy (ideal, joining
+ * the shortest queue), credits, and the output links that move packets to
+ * the next switch or deliver them to their server.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include "sim_internal.h"
+
+unsigned sim_out_port(const struct sim_state *st, uint32_t sw, uint16_t dlid)
+{
+	return vlr_tables_lft(st->sim->tables, sw)[dlid];
+}
+
+static uint32_t port_number(const struct vlr_sim *sim, uint32_t port)
+{
+	return port - sim->first_port[sim->port_switch[port]] + 1;
+}
+
+uint16_t sim_vl_choices(const struct sim_state *st, uint32_t sw, uint32_t in_port,
+			uint32_t out_port, const struct sim_packet *packet)
+{
+	const struct vlr_sim *sim = st->sim;
+	uint16_t all = (uint16_t)((1u << st->vls) - 1);
+	unsigned vl;
+
+	if (sim->config.vl_mode == VLR_SIM_VL_EXACT) {
+		vl = vlr_tables_sl2vl(sim->tables, sw, port_number(sim, in_port),
+				      port_number(sim, out_port))[packet->sl];
+		return vl < st->vls ? (uint16_t)(1u << vl) : 0;
+	}
+	if (sim->peer_server[out_port] != VLR_NONE)
+		return sim->delivery_mask & all;
+	return vlr_policy_vl_mask(&sim->tables->policy,
+				  (enum vlr_route_class)packet->route_class, packet->hops,
+				  packet->phase_two) & all;
+}
+
+/* Credits the sender on port's input link holds for vl, 0 for a server. */
+static unsigned downstream_credits(const struct sim_state *st, uint32_t out_port,
+				   unsigned vl)
+{
+	uint32_t peer = st->sim->peer[out_port];
+
+	return peer == VLR_NONE ? 0 : st->credits[(uint64_t)peer * st->vls + vl];
+}
+
+int sim_pick_vl(const struct sim_state *st, uint32_t out_port, uint16_t choices)
+{
+	const uint8_t *used = st->out_used + (uint64_t)out_port * st->vls;
+	unsigned vl, capacity = st->config->output_packets;
+	int best = -1;
+
+	for (vl = 0; vl < st->vls; vl++) {
+		if (!(choices >> vl & 1) || used[vl] >= capacity)
+			continue;
+		if (best < 0 || used[vl] < used[best] ||
+		    (used[vl] == used[best] &&
+		     downstream_credits(st, out_port, vl) >
+		     downstream_credits(st, out_port, (unsigned)best)))
+			best = (int)vl;
+	}
+	return best;
+}
+
+void sim_enter_switch(const struct sim_state *st, uint32_t sw, struct sim_packet *packet)
+{
+	const struct vlr_sim *sim = st->sim;
+
+	if (sim->has_trunks && !packet->phase_two &&
+	    packet->route_class == VLR_ROUTE_VALIANT &&
+	    vlr_trunks_has(&sim->trunks, sw, packet->dlid))
+		packet->phase_two = 1;
+}
+
+void sim_credits_settle(struct sim_state *st, uint32_t port)
+{
+	struct sim_ring *ring = &st->credit_ring[port];
+	uint32_t capacity = st->vls * st->config->input_packets;
+	const struct sim_credit *slots = st->credit_slots + (uint64_t)port * capacity;
+
+	while (ring->count && slots[ring->head].time <= st->now) {
+		st->credits[(uint64_t)port * st->vls + slots[ring->head].vl]++;
+		ring->head = (ring->head + 1) % capacity;
+		ring->count--;
+	}
+}
+
+void sim_return_credit(struct sim_state *st, uint32_t port, unsigned vl, uint64_t time)
+{
+	struct sim_ring *ring = &st->credit_ring[port];
+	uint32_t capacity = st->vls * st->config->input_packets;
+	struct sim_credit *slot = st->credit_slots + (uint64_t)port * capacity +
+				  (ring->head + ring->count) % capacity;
+
+	slot->time = time;
+	slot->vl = vl;
+	ring->count++;
+}
+
+/* The packet on the wire has left the output buffer: free its slot. */
+static void settle_link(struct sim_state *st, uint32_t port)
+{
+	if (st->tx_vl[port] != SIM_NO_VL && st->link_free[port] <= st->now) {
+		st->out_used[(uint64_t)port * st->vls + st->tx_vl[port]]--;
+		st->tx_vl[port] = SIM_NO_VL;
+	}
+}
+
+/* The VL whose head packet may go on port's link now, or -1. */
+static int link_vl(struct sim_state *st, uint32_t port)
+{
+	const struct vlr_sim *sim = st->sim;
+	unsigned k, capacity = st->config->output_packets;
+	uint32_t peer = sim->peer[port];
+
+	if (peer != VLR_NONE)
+		sim_credits_settle(st, peer);
+	for (k = 0; k < st->vls; k++) {
+		unsigned vl = (st->link_rr[port] + k) % st->vls;
+		uint64_t pv = (uint64_t)port * st->vls + vl;
+		uint32_t packet;
+
+		if (!(st->out_mask[port] >> vl & 1))
+			continue;
+		packet = sim_ring_at(&st->out[pv], st->out_slots + pv * capacity, capacity, 0);
+		if (st->packets[packet].ready > st->now)
+			continue;
+		if (peer != VLR_NONE && !st->credits[(uint64_t)peer * st->vls + vl])
+			continue;
+		return (int)vl;
+	}
+	return -1;
+}
+
+static void forward(struct sim_state *st, uint32_t port, uint32_t packet, unsigned vl)
+{
+	const struct vlr_sim *sim = st->sim;
+	uint32_t peer = sim->peer[port], capacity = st->config->input_packets;
+	uint64_t pv = (uint64_t)peer * st->vls + vl;
+	struct sim_packet *p = &st->packets[packet];
+
+	st->credits[pv]--;
+	sim_ring_push(&st->in[pv], st->in_slots + pv * capacity, capacity, packet);
+	st->in_mask[peer] |= (uint16_t)(1u << vl);
+	p->arrived = st->now + sim->latency[port];
+	p->ready = p->arrived + st->config->pipeline;
+	p->hops++;
+	st->busy_packets[sim->port_switch[peer]]++;
+	sim_enter_switch(st, sim->port_switch[peer], p);
+}
+
+static void deliver(struct sim_state *st, uint32_t port, uint32_t packet)
+{
+	uint64_t tail = st->now + st->sim->latency[port] + st->config->packet_phits - 1;
+
+	if (sim_stats_delivered(st, &st->packets[packet], tail))
+		st->failed = 1;
+	st->in_fabric--;
+	sim_packet_free(st, packet);
+}
+
+static void transmit(struct sim_state *st, uint32_t sw, uint32_t port, unsigned vl)
+{
+	unsigned capacity = st->config->output_packets;
+	uint64_t pv = (uint64_t)port * st->vls + vl;
+	uint32_t packet = sim_ring_pop(&st->out[pv], st->out_slots + pv * capacity, capacity);
+
+	if (!st->out[pv].count)
+		st->out_mask[port] &= (uint16_t)~(1u << vl);
+	st->busy_packets[sw]--;
+	st->link_free[port] = st->now + st->config->packet_phits;
+	st->tx_vl[port] = (uint8_t)vl;
+	st->link_rr[port] = (uint8_t)((vl + 1) % st->vls);
+	if (st->link_free[port] > st->last_move)
+		st->last_move = st->link_free[port];
+	if (st->sim->peer[port] != VLR_NONE)
+		forward(st, port, packet, vl);
+	else
+		deliver(st, port, packet);
+}
+
+void sim_links(struct sim_state *st, uint32_t sw)
+{
+	uint32_t port, last = st->sim->first_port[sw + 1];
+	int vl;
+
+	for (port = st->sim->first_port[sw]; port < last; port++) {
+		settle_link(st, port);
+		if (!st->out_mask[port] || st->link_free[port] > st->now)
+			continue;
+		vl = link_vl(st, port);
+		if (vl >= 0)
+			transmit(st, sw, port, (unsigned)vl);
+	}
+}

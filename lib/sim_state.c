@@ -1,0 +1,232 @@
+/*
+ * sim_state.c - the state of one run: buffers, credits, injection queues,
+ * the packet pool, and the random streams of the servers.
+ *
+ * Every buffer is sized from the configuration up front, so a run's memory
+ * is ports x VLs x buffer size plus servers x queue size, and the packet
+ * pool never holds more packets than all buffers and queues together.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_internal.h"
+
+/* Packets all buffers and queues can hold at once. */
+static uint64_t packet_capacity(const struct vlr_sim *sim)
+{
+	const struct vlr_sim_config *c = &sim->config;
+	uint64_t per_port = (uint64_t)sim->vls * (c->input_packets + c->output_packets);
+
+	return sim->num_ports * per_port +
+	       (uint64_t)sim->servers.count * c->injection_queues * c->queue_packets;
+}
+
+uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
+{
+	const struct vlr_sim_config *c = &sim->config;
+	uint64_t pv = (uint64_t)sim->num_ports * sim->vls;
+	uint64_t queues = (uint64_t)sim->servers.count * c->injection_queues;
+
+	return packet_capacity(sim) * sizeof(struct sim_packet) +
+	       pv * (2 * sizeof(struct sim_ring) + 2) +
+	       pv * (c->input_packets + c->output_packets) * sizeof(uint32_t) +
+	       pv * c->input_packets * sizeof(struct sim_credit) +
+	       sim->num_ports * (sizeof(struct sim_ring) + 2 * sizeof(uint16_t) +
+				 3 * sizeof(uint64_t) + 3 + sizeof(uint32_t)) +
+	       queues * (sizeof(struct sim_ring) + c->queue_packets * sizeof(uint32_t)) +
+	       sim->servers.count * (sizeof(struct vlr_rng) + 4 * sizeof(uint64_t) +
+				     2 * sizeof(uint32_t));
+}
+
+static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
+{
+	const struct vlr_sim *sim = st->sim;
+	const struct vlr_sim_config *c = st->config;
+	size_t ports = sim->num_ports ? sim->num_ports : 1;
+	size_t pv = ports * st->vls;
+	size_t servers = sim->servers.count;
+	size_t queues = servers * c->injection_queues;
+
+	st->num_packets = (uint32_t)packet_capacity(sim);
+	st->packets = malloc((size_t)st->num_packets * sizeof(*st->packets));
+	st->in = calloc(pv, sizeof(*st->in));
+	st->in_slots = malloc(pv * c->input_packets * sizeof(*st->in_slots));
+	st->credits = malloc(pv);
+	st->out = calloc(pv, sizeof(*st->out));
+	st->out_slots = malloc(pv * c->output_packets * sizeof(*st->out_slots));
+	st->out_used = calloc(pv, 1);
+	st->credit_ring = calloc(ports, sizeof(*st->credit_ring));
+	st->credit_slots = malloc(pv * c->input_packets * sizeof(*st->credit_slots));
+	st->in_mask = calloc(ports, sizeof(*st->in_mask));
+	st->out_mask = calloc(ports, sizeof(*st->out_mask));
+	st->link_free = calloc(ports, sizeof(*st->link_free));
+	st->xin_free = calloc(ports, sizeof(*st->xin_free));
+	st->xout_free = calloc(ports, sizeof(*st->xout_free));
+	st->tx_vl = malloc(ports);
+	st->in_rr = calloc(ports, 1);
+	st->link_rr = calloc(ports, 1);
+	st->out_rr = calloc(ports, sizeof(*st->out_rr));
+	st->busy_packets = calloc(sim->num_switches + 1, sizeof(*st->busy_packets));
+	st->rng = malloc(servers * sizeof(*st->rng));
+	st->next_generation = calloc(servers, sizeof(*st->next_generation));
+	st->sequence = calloc(servers, sizeof(*st->sequence));
+	st->trace_next = calloc(servers, sizeof(*st->trace_next));
+	st->trace_left = calloc(servers, sizeof(*st->trace_left));
+	st->queue = calloc(queues, sizeof(*st->queue));
+	st->queue_slots = malloc(queues * c->queue_packets * sizeof(*st->queue_slots));
+	st->server_link_free = calloc(servers, sizeof(*st->server_link_free));
+	st->queue_rr = calloc(servers, sizeof(*st->queue_rr));
+	if (!st->packets || !st->in || !st->in_slots || !st->credits || !st->out ||
+	    !st->out_slots || !st->out_used || !st->credit_ring || !st->credit_slots ||
+	    !st->in_mask || !st->out_mask || !st->link_free || !st->xin_free ||
+	    !st->xout_free || !st->tx_vl || !st->in_rr || !st->link_rr || !st->out_rr ||
+	    !st->busy_packets || !st->rng || !st->next_generation || !st->sequence ||
+	    !st->trace_next || !st->trace_left || !st->queue || !st->queue_slots ||
+	    !st->server_link_free || !st->queue_rr)
+		return vlr_fail(err, "out of memory for a run (%llu bytes)",
+				(unsigned long long)vlr_sim_run_bytes(sim));
+	memset(st->credits, (int)c->input_packets, pv);
+	memset(st->tx_vl, SIM_NO_VL, ports);
+	return 0;
+}
+
+static void init_packets(struct sim_state *st)
+{
+	uint32_t i;
+
+	for (i = 0; i < st->num_packets; i++)
+		st->packets[i].next_free = i + 1 < st->num_packets ? i + 1 : VLR_NONE;
+	st->free_packet = st->num_packets ? 0 : VLR_NONE;
+}
+
+/* Cycles until the next Bernoulli success, 1 or more (geometric). */
+static uint64_t generation_gap(struct sim_state *st, uint32_t server)
+{
+	double u;
+
+	if (st->generation_p >= 1.0)
+		return 1;
+	u = 1.0 - vlr_rng_unit(&st->rng[server]);
+	return 1 + (uint64_t)floor(log(u) / st->log_miss);
+}
+
+static void init_servers(struct sim_state *st, double load, uint64_t seed)
+{
+	uint32_t s, n = st->sim->servers.count;
+	const struct vlr_sim_trace *trace = st->config->trace;
+
+	st->generation_p = load / st->config->packet_phits;
+	if (st->generation_p > 1.0)
+		st->generation_p = 1.0;
+	st->log_miss = st->generation_p < 1.0 ? log(1.0 - st->generation_p) : 0.0;
+	for (s = 0; s < n; s++) {
+		vlr_rng_seed(&st->rng[s], seed, s);
+		if (trace) {
+			st->trace_next[s] = trace->first_of_server[s];
+			continue;
+		}
+		st->next_generation[s] = st->generation_p > 0 ?
+					 generation_gap(st, s) - 1 : UINT64_MAX;
+	}
+	if (trace) {
+		uint64_t i;
+
+		for (i = 0; i < trace->count; i++)
+			st->trace_pending += (trace->messages[i].phits +
+					      st->config->packet_phits - 1) /
+					     st->config->packet_phits;
+	}
+}
+
+uint64_t sim_next_generation(struct sim_state *st, uint32_t server)
+{
+	return st->now + generation_gap(st, server);
+}
+
+int sim_state_init(struct sim_state *st, const struct vlr_sim *sim, double load,
+		   uint64_t seed, struct vlr_error *err)
+{
+	memset(st, 0, sizeof(*st));
+	st->sim = sim;
+	st->config = &sim->config;
+	st->vls = sim->vls;
+	st->end = sim->config.warmup + sim->config.cycles;
+	st->generating = 1;
+	st->err = err;
+	if (alloc_arrays(st, err)) {
+		sim_state_free(st);
+		return -1;
+	}
+	init_packets(st);
+	init_servers(st, load, seed);
+	if (!sim->config.trace) {
+		st->traffic = vlr_traffic_new(&sim->servers,
+					      sim->has_topology ? &sim->topology : NULL,
+					      &sim->config.pattern, seed, err);
+		if (!st->traffic) {
+			sim_state_free(st);
+			return -1;
+		}
+	}
+	if (sim_stats_init(&st->stats, st)) {
+		vlr_fail(err, "out of memory for the statistics");
+		sim_state_free(st);
+		return -1;
+	}
+	return 0;
+}
+
+void sim_state_free(struct sim_state *st)
+{
+	if (st->traffic)
+		vlr_traffic_free((struct vlr_traffic *)st->traffic);
+	sim_stats_free(&st->stats);
+	free(st->packets);
+	free(st->in);
+	free(st->in_slots);
+	free(st->credits);
+	free(st->out);
+	free(st->out_slots);
+	free(st->out_used);
+	free(st->credit_ring);
+	free(st->credit_slots);
+	free(st->in_mask);
+	free(st->out_mask);
+	free(st->link_free);
+	free(st->xin_free);
+	free(st->xout_free);
+	free(st->tx_vl);
+	free(st->in_rr);
+	free(st->link_rr);
+	free(st->out_rr);
+	free(st->busy_packets);
+	free(st->rng);
+	free(st->next_generation);
+	free(st->sequence);
+	free(st->trace_next);
+	free(st->trace_left);
+	free(st->queue);
+	free(st->queue_slots);
+	free(st->server_link_free);
+	free(st->queue_rr);
+	memset(st, 0, sizeof(*st));
+}
+
+uint32_t sim_packet_new(struct sim_state *st)
+{
+	uint32_t packet = st->free_packet;
+
+	if (packet != VLR_NONE)
+		st->free_packet = st->packets[packet].next_free;
+	return packet;
+}
+
+void sim_packet_free(struct sim_state *st, uint32_t packet)
+{
+	st->packets[packet].next_free = st->free_packet;
+	st->free_packet = packet;
+}

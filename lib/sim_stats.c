@@ -1,0 +1,214 @@
+/*
+ * sim_stats.c - what a run measures: accepted load per time bin and over
+ * the measured window, the latency histogram (average, p50, p99), hops,
+ * per-switch injection and its fairness, and the stability class.
+ *
+ * Accepted load counts a packet's phits in the cycle its tail arrives.
+ * Latency and hops count packets generated in the measured window.
+ *
+ * Stability: over the complete time bins of the measured window (without
+ * the first one when there is no warm-up), smooth each bin with its
+ * neighbours (mean of up to three bins) and take the peak of the smoothed
+ * series. A bin drops when its smoothed load is below (1 - drop) x peak.
+ * No drop: class 1 (steady). Drops, but the mean of the last quarter of the
+ * bins is at least (1 - drop) x peak: class 2 (recovers). Otherwise, and
+ * after a deadlock: class 3 (collapses).
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_internal.h"
+
+int sim_stats_init(struct sim_stats *stats, const struct sim_state *st)
+{
+	uint64_t bin = st->config->bin;
+
+	memset(stats, 0, sizeof(*stats));
+	stats->num_bins = (uint32_t)((st->end + bin - 1) / bin);
+	stats->bin_phits = calloc(stats->num_bins ? stats->num_bins : 1,
+				  sizeof(*stats->bin_phits));
+	stats->latency_cap = 1024;
+	stats->latency_hist = calloc(stats->latency_cap, sizeof(*stats->latency_hist));
+	stats->switch_injected = calloc(st->sim->num_switches + 1,
+					sizeof(*stats->switch_injected));
+	return stats->bin_phits && stats->latency_hist && stats->switch_injected ? 0 : -1;
+}
+
+void sim_stats_free(struct sim_stats *stats)
+{
+	free(stats->bin_phits);
+	free(stats->latency_hist);
+	free(stats->switch_injected);
+	memset(stats, 0, sizeof(*stats));
+}
+
+static int grow_histogram(struct sim_stats *stats, uint64_t latency)
+{
+	uint64_t cap = stats->latency_cap;
+	uint64_t *hist;
+
+	while (cap <= latency)
+		cap *= 2;
+	hist = realloc(stats->latency_hist, cap * sizeof(*hist));
+	if (!hist)
+		return -1;
+	memset(hist + stats->latency_cap, 0, (cap - stats->latency_cap) * sizeof(*hist));
+	stats->latency_hist = hist;
+	stats->latency_cap = cap;
+	return 0;
+}
+
+int sim_stats_delivered(struct sim_state *st, const struct sim_packet *p, uint64_t tail)
+{
+	struct sim_stats *stats = &st->stats;
+	unsigned phits = st->config->packet_phits;
+	uint64_t latency = tail - p->created;
+
+	st->result->delivered++;
+	st->result->delivered_check += sim_serial_check(p->serial);
+	if (tail < st->end)
+		stats->bin_phits[tail / st->config->bin] += phits;
+	if (tail >= st->config->warmup && tail < st->end)
+		stats->window_phits += phits;
+	if (!p->measured)
+		return 0;
+	if (latency >= stats->latency_cap && grow_histogram(stats, latency))
+		return vlr_fail(st->err, "out of memory for the latency histogram");
+	stats->latency_hist[latency]++;
+	stats->latency_sum += latency;
+	stats->hops_sum += p->hops;
+	stats->measured++;
+	return 0;
+}
+
+static uint64_t percentile(const struct sim_stats *stats, double fraction)
+{
+	uint64_t rank = (uint64_t)ceil(fraction * (double)stats->measured), seen = 0, i;
+
+	if (!rank)
+		rank = 1;
+	for (i = 0; i < stats->latency_cap; i++) {
+		seen += stats->latency_hist[i];
+		if (seen >= rank)
+			return i;
+	}
+	return 0;
+}
+
+static void latency_results(const struct sim_stats *stats, struct vlr_sim_result *r)
+{
+	uint64_t i;
+
+	if (!stats->measured)
+		return;
+	r->latency_avg = (double)stats->latency_sum / (double)stats->measured;
+	r->hops_avg = (double)stats->hops_sum / (double)stats->measured;
+	r->latency_p50 = percentile(stats, 0.5);
+	r->latency_p99 = percentile(stats, 0.99);
+	for (i = stats->latency_cap; i > 0; i--)
+		if (stats->latency_hist[i - 1]) {
+			r->latency_max = i - 1;
+			break;
+		}
+	r->measured_packets = stats->measured;
+}
+
+static void fairness(const struct sim_state *st, struct vlr_sim_result *r)
+{
+	const struct vlr_sim *sim = st->sim;
+	double sum = 0, squares = 0, min = INFINITY, max = 0, mean;
+	uint32_t sw, n = 0;
+
+	for (sw = 0; sw < sim->num_switches; sw++) {
+		double x = (double)st->stats.switch_injected[sw];
+
+		if (sim->servers.first_on_switch[sw + 1] == sim->servers.first_on_switch[sw])
+			continue;
+		n++;
+		sum += x;
+		squares += x * x;
+		if (x < min)
+			min = x;
+		if (x > max)
+			max = x;
+	}
+	if (!n)
+		return;
+	mean = sum / n;
+	r->inject_min = min;
+	r->inject_max_over_min = min > 0 ? max / min : INFINITY;
+	r->inject_cv = mean > 0 ? sqrt(fmax(squares / n - mean * mean, 0)) / mean : 0;
+}
+
+static int classify(const double *bins, uint32_t count, double drop)
+{
+	double peak = 0, tail = 0, smooth;
+	uint32_t i, tail_bins, low = 0;
+
+	if (count < 2)
+		return VLR_SIM_STEADY;
+	for (i = 0; i < count; i++) {
+		uint32_t from = i ? i - 1 : 0, to = i + 1 < count ? i + 1 : i, j;
+
+		for (smooth = 0, j = from; j <= to; j++)
+			smooth += bins[j];
+		smooth /= to - from + 1;
+		if (smooth > peak)
+			peak = smooth;
+	}
+	for (i = 0; i < count; i++) {
+		uint32_t from = i ? i - 1 : 0, to = i + 1 < count ? i + 1 : i, j;
+
+		for (smooth = 0, j = from; j <= to; j++)
+			smooth += bins[j];
+		if (smooth / (to - from + 1) < (1 - drop) * peak)
+			low++;
+	}
+	if (!low)
+		return VLR_SIM_STEADY;
+	tail_bins = (count + 3) / 4;
+	for (i = count - tail_bins; i < count; i++)
+		tail += bins[i];
+	return tail / tail_bins >= (1 - drop) * peak ? VLR_SIM_RECOVERS : VLR_SIM_COLLAPSES;
+}
+
+static int bins_and_stability(const struct sim_state *st, struct vlr_sim_result *r)
+{
+	const struct vlr_sim_config *c = st->config;
+	double servers = st->sim->servers.count;
+	uint32_t b, first = 0, complete = 0;
+
+	r->num_bins = st->stats.num_bins;
+	r->bins = calloc(r->num_bins ? r->num_bins : 1, sizeof(*r->bins));
+	if (!r->bins)
+		return -1;
+	for (b = 0; b < r->num_bins; b++) {
+		uint64_t start = (uint64_t)b * c->bin;
+		uint64_t end = start + c->bin < st->end ? start + c->bin : st->end;
+
+		r->bins[b] = (double)st->stats.bin_phits[b] / (servers * (double)(end - start));
+		if (start < c->warmup || (!c->warmup && b == 0))
+			first = b + 1;
+		else if (end - start == c->bin)
+			complete = b + 1;
+	}
+	r->stability = r->deadlock ? VLR_SIM_COLLAPSES :
+		       complete > first ? classify(r->bins + first, complete - first,
+						   c->stability_drop) : VLR_SIM_STEADY;
+	return 0;
+}
+
+int sim_stats_finish(struct sim_state *st, struct vlr_sim_result *r)
+{
+	r->accepted = (double)st->stats.window_phits /
+		      ((double)st->sim->servers.count * (double)st->config->cycles);
+	latency_results(&st->stats, r);
+	fairness(st, r);
+	if (bins_and_stability(st, r))
+		return vlr_fail(st->err, "out of memory for the time bins");
+	return 0;
+}

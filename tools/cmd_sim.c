@@ -1,0 +1,283 @@
+/*
+ * cmd_sim.c - "vlroute sim DIR": replay a table set in the cycle-accurate
+ * simulator at one offered load or a sweep of them, with several seeds in
+ * parallel, and report throughput, latency, fairness, stability and
+ * deadlocks; CSV, JSON and plots on request.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "sim_cli.h"
+
+static const char sim_usage[] =
+	"Usage: vlroute sim DIR [OPTIONS]\n"
+	"Replay the tables in DIR (LFTs, path SLs, SL2VL, LMC) packet by packet and\n"
+	"measure accepted load over time, latency, hops, fairness and stability.\n"
+	"Traffic and runs:\n"
+	"  -t, --traffic P        un, perm, hot, shift+I[,J...], adv+I, advr+I, advc,\n"
+	"                         adv-local, all2all (default un)\n"
+	"      --trace FILE       replay messages \"TIME SOURCE DEST SIZE\" instead\n"
+	"  -l, --load L           offered load, phits/server/cycle in 0..1 (default 1);\n"
+	"                         a sweep: a list 0.2,0.5,1 or a range 0.1:1:0.1\n"
+	"  -c, --cycles N         measured cycles (default 20000)\n"
+	"  -w, --warmup N         cycles before measuring (default 0)\n"
+	"  -s, --seeds N          seeds per load (default 1)\n"
+	"      --seed S           first seed (default 1)\n"
+	"  -j, --threads N        threads, 0 = all cores (default 0)\n"
+	"      --drain            after the cycles, run until every packet arrived\n"
+	"Routing at the source and VLs:\n"
+	"  -m, --vl-mode M        exact (path SL + SL2VL) or ideal (the VL policy's\n"
+	"                         allowed VLs, shortest queue) (default exact)\n"
+	"  -d, --dlid D           base, random, recompute, restricted or adaptive\n"
+	"                         (default base)\n"
+	"      --adaptive-bias N  adaptive: packets the Valiant queue must win by\n"
+	"                         (default 0)\n"
+	"  -v, --vls N            data VLs the fabric offers (1..15, default 8)\n"
+	"  -f, --fabric FILE      topology instead of DIR/fabric.net\n"
+	"Switches, links and servers:\n"
+	"      --packet N         phits per packet (default 16)\n"
+	"      --input-buffer N   input buffer per VL, packets (default 4)\n"
+	"      --output-buffer N  output buffer per VL, packets (default 2)\n"
+	"      --iterations N     allocator iterations (default 2)\n"
+	"      --speedup N        crossbar speedup (default 1)\n"
+	"      --pipeline N       switch pipeline latency, cycles (default 0)\n"
+	"      --host-latency N   server link latency, cycles (default 1)\n"
+	"      --local-latency N  switch link latency, cycles (default 1)\n"
+	"      --global-latency N Dragonfly global link latency, cycles (default 1)\n"
+	"      --queues N         injection queues per server (default 1)\n"
+	"      --queue-size N     packets per injection queue (default 16)\n"
+	"      --queue-select S   random or dest (default random)\n"
+	"      --transit-priority transit packets before injected ones\n"
+	"Measures and output:\n"
+	"      --bin N            cycles per time bin (default 1000)\n"
+	"      --deadlock N       no phit moving for N cycles is a deadlock\n"
+	"                         (default 1000)\n"
+	"      --stability-drop F a drop is a bin below (1 - F) x peak (default 0.1)\n"
+	"  -J, --json FILE        summary per run as JSON (- for stdout)\n"
+	"      --csv FILE         accepted load per time bin and run as CSV\n"
+	"  -p, --plot FILE        PNG or SVG figure (gnuplot): load over time per\n"
+	"                         seed, or accepted load and latency per offered load\n"
+	"  -q, --quiet            no progress messages\n"
+	"Exit status: 0 done, 1 deadlock or failure, 2 bad input.\n";
+
+enum {
+	OPT_TRACE = 256, OPT_SEED, OPT_DRAIN, OPT_BIAS, OPT_PACKET, OPT_INPUT, OPT_OUTPUT,
+	OPT_ITERATIONS, OPT_SPEEDUP, OPT_PIPELINE, OPT_HOST, OPT_LOCAL, OPT_GLOBAL,
+	OPT_QUEUES, OPT_QUEUE_SIZE, OPT_QUEUE_SELECT, OPT_TRANSIT, OPT_BIN, OPT_DEADLOCK,
+	OPT_DROP, OPT_CSV,
+};
+
+static const struct option sim_options[] = {
+	{ "traffic", required_argument, NULL, 't' },
+	{ "trace", required_argument, NULL, OPT_TRACE },
+	{ "load", required_argument, NULL, 'l' },
+	{ "cycles", required_argument, NULL, 'c' },
+	{ "warmup", required_argument, NULL, 'w' },
+	{ "seeds", required_argument, NULL, 's' },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "threads", required_argument, NULL, 'j' },
+	{ "drain", no_argument, NULL, OPT_DRAIN },
+	{ "vl-mode", required_argument, NULL, 'm' },
+	{ "dlid", required_argument, NULL, 'd' },
+	{ "adaptive-bias", required_argument, NULL, OPT_BIAS },
+	{ "vls", required_argument, NULL, 'v' },
+	{ "fabric", required_argument, NULL, 'f' },
+	{ "packet", required_argument, NULL, OPT_PACKET },
+	{ "input-buffer", required_argument, NULL, OPT_INPUT },
+	{ "output-buffer", required_argument, NULL, OPT_OUTPUT },
+	{ "iterations", required_argument, NULL, OPT_ITERATIONS },
+	{ "speedup", required_argument, NULL, OPT_SPEEDUP },
+	{ "pipeline", required_argument, NULL, OPT_PIPELINE },
+	{ "host-latency", required_argument, NULL, OPT_HOST },
+	{ "local-latency", required_argument, NULL, OPT_LOCAL },
+	{ "global-latency", required_argument, NULL, OPT_GLOBAL },
+	{ "queues", required_argument, NULL, OPT_QUEUES },
+	{ "queue-size", required_argument, NULL, OPT_QUEUE_SIZE },
+	{ "queue-select", required_argument, NULL, OPT_QUEUE_SELECT },
+	{ "transit-priority", no_argument, NULL, OPT_TRANSIT },
+	{ "bin", required_argument, NULL, OPT_BIN },
+	{ "deadlock", required_argument, NULL, OPT_DEADLOCK },
+	{ "stability-drop", required_argument, NULL, OPT_DROP },
+	{ "json", required_argument, NULL, 'J' },
+	{ "csv", required_argument, NULL, OPT_CSV },
+	{ "plot", required_argument, NULL, 'p' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* An option that sets a whole number of the configuration. */
+struct number_option {
+	int option;
+	const char *name;
+	unsigned long long min;
+	unsigned long long max;
+};
+
+static const struct number_option number_options[] = {
+	{ 'c', "--cycles", 1, 1ull << 40 },
+	{ 'w', "--warmup", 0, 1ull << 40 },
+	{ 's', "--seeds", 1, 10000 },
+	{ OPT_SEED, "--seed", 0, UINT64_MAX / 2 },
+	{ 'j', "--threads", 0, 1024 },
+	{ OPT_BIAS, "--adaptive-bias", 0, 1000000 },
+	{ 'v', "--vls", 1, VLR_MAX_DATA_VLS },
+	{ OPT_PACKET, "--packet", 1, 65535 },
+	{ OPT_INPUT, "--input-buffer", 1, 255 },
+	{ OPT_OUTPUT, "--output-buffer", 1, 255 },
+	{ OPT_ITERATIONS, "--iterations", 1, 16 },
+	{ OPT_SPEEDUP, "--speedup", 1, 64 },
+	{ OPT_PIPELINE, "--pipeline", 0, 1000 },
+	{ OPT_HOST, "--host-latency", 1, 255 },
+	{ OPT_LOCAL, "--local-latency", 1, 255 },
+	{ OPT_GLOBAL, "--global-latency", 1, 255 },
+	{ OPT_QUEUES, "--queues", 1, 64 },
+	{ OPT_QUEUE_SIZE, "--queue-size", 1, 65535 },
+	{ OPT_BIN, "--bin", 1, UINT32_MAX },
+	{ OPT_DEADLOCK, "--deadlock", 1, 1ull << 40 },
+};
+
+static void store_number(struct sim_cli *cli, int option, unsigned long long value)
+{
+	struct vlr_sim_config *c = &cli->config;
+
+	switch (option) {
+	case 'c': c->cycles = value; break;
+	case 'w': c->warmup = value; break;
+	case 's': cli->seeds = (unsigned)value; break;
+	case OPT_SEED: cli->first_seed = value; break;
+	case 'j': cli->threads = (unsigned)value; break;
+	case OPT_BIAS: c->adaptive_bias = (unsigned)value; break;
+	case 'v': cli->vls = (unsigned)value; break;
+	case OPT_PACKET: c->packet_phits = (unsigned)value; break;
+	case OPT_INPUT: c->input_packets = (unsigned)value; break;
+	case OPT_OUTPUT: c->output_packets = (unsigned)value; break;
+	case OPT_ITERATIONS: c->iterations = (unsigned)value; break;
+	case OPT_SPEEDUP: c->speedup = (unsigned)value; break;
+	case OPT_PIPELINE: c->pipeline = (unsigned)value; break;
+	case OPT_HOST: c->host_latency = (unsigned)value; break;
+	case OPT_LOCAL: c->local_latency = (unsigned)value; break;
+	case OPT_GLOBAL: c->global_latency = (unsigned)value; break;
+	case OPT_QUEUES: c->injection_queues = (unsigned)value; break;
+	case OPT_QUEUE_SIZE: c->queue_packets = (unsigned)value; break;
+	case OPT_BIN: c->bin = (unsigned)value; break;
+	case OPT_DEADLOCK: c->deadlock_cycles = value; break;
+	}
+}
+
+/* 0 parsed, -1 a bad value (complained), 1 not a number option. */
+static int number_option(struct sim_cli *cli, int option, const char *text)
+{
+	unsigned long long value;
+	size_t i;
+
+	for (i = 0; i < sizeof(number_options) / sizeof(number_options[0]); i++) {
+		if (number_options[i].option != option)
+			continue;
+		if (cli_unsigned(cli->command, number_options[i].name, text,
+				 number_options[i].min, number_options[i].max, &value))
+			return -1;
+		store_number(cli, option, value);
+		return 0;
+	}
+	return 1;
+}
+
+static int parse_fraction(const char *command, const char *option, const char *text,
+			  double *value)
+{
+	char *end;
+
+	errno = 0;
+	*value = strtod(text, &end);
+	if (!*text || *end || errno || !(*value > 0 && *value < 1)) {
+		cli_error(command, "%s needs a number between 0 and 1, not \"%s\"", option, text);
+		return -1;
+	}
+	return 0;
+}
+
+static int text_option(struct sim_cli *cli, int option, const char *text)
+{
+	struct vlr_sim_config *c = &cli->config;
+	struct vlr_error err;
+	int status = 0;
+
+	switch (option) {
+	case 't': status = vlr_pattern_parse(text, &c->pattern, &err); break;
+	case 'm': status = vlr_sim_vl_mode_parse(text, &c->vl_mode, &err); break;
+	case 'd': status = vlr_sim_dlid_parse(text, &c->dlid, &err); break;
+	case OPT_QUEUE_SELECT:
+		status = vlr_sim_queue_select_parse(text, &c->queue_select, &err);
+		break;
+	case 'l': return sim_cli_parse_loads(cli, text);
+	case OPT_DROP:
+		return parse_fraction(cli->command, "--stability-drop", text,
+				      &c->stability_drop);
+	case OPT_TRACE: cli->trace_path = text; return 0;
+	case 'f': cli->fabric_path = text; return 0;
+	case 'J': cli->json = text; return 0;
+	case OPT_CSV: cli->csv = text; return 0;
+	case 'p': cli->plot = text; return 0;
+	case OPT_DRAIN: c->drain = 1; return 0;
+	case OPT_TRANSIT: c->transit_priority = 1; return 0;
+	case 'q': cli->quiet = 1; return 0;
+	default: return 1;
+	}
+	if (status)
+		cli_error(cli->command, "%s", err.message);
+	return status;
+}
+
+/* What parse_options returns after printing the help. */
+#define SIM_HELP_SHOWN (-1)
+
+/* CLI_OK to go on, SIM_HELP_SHOWN, or CLI_BAD_INPUT. */
+static int parse_options(struct sim_cli *cli, int argc, char **argv)
+{
+	int option, status;
+
+	optind = 1;
+	opterr = 0;
+	while ((option = getopt_long(argc, argv, "t:l:c:w:s:j:m:d:v:f:J:p:q", sim_options,
+				     NULL)) != -1) {
+		if (option == 'h') {
+			cli_usage(stdout, sim_usage, CLI_OK);
+			return SIM_HELP_SHOWN;
+		}
+		status = number_option(cli, option, optarg);
+		if (status == 1)
+			status = text_option(cli, option, optarg);
+		if (status == 1)
+			cli_unknown_option(cli->command, argv, optopt);
+		if (status)
+			return CLI_BAD_INPUT;
+	}
+	if (argc - optind != 1) {
+		cli_error(cli->command, "needs exactly one table directory (see --help)");
+		return CLI_BAD_INPUT;
+	}
+	cli->dir = argv[optind];
+	return CLI_OK;
+}
+
+int cmd_sim(int argc, char **argv)
+{
+	struct sim_cli cli;
+	int status;
+
+	sim_cli_init(&cli);
+	status = parse_options(&cli, argc, argv);
+	if (status == SIM_HELP_SHOWN)
+		status = CLI_OK;
+	else if (status == CLI_OK)
+		status = sim_cli_run(&cli);
+	sim_cli_free(&cli);
+	return status;
+}

@@ -1,0 +1,282 @@
+/*
+ * sim_cli.c - running "vlroute sim": tables, trace, the runs with progress
+ * on stderr, the report on stdout, and the CSV, JSON and plot files.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "sim_cli.h"
+
+void sim_cli_init(struct sim_cli *cli)
+{
+	memset(cli, 0, sizeof(*cli));
+	cli->command = "vlroute sim";
+	vlr_sim_config_default(&cli->config);
+	cli->loads[0] = 1.0;
+	cli->num_loads = 1;
+	cli->seeds = 1;
+	cli->first_seed = 1;
+	cli->vls = 8;
+}
+
+void sim_cli_free(struct sim_cli *cli)
+{
+	vlr_sim_trace_free((struct vlr_sim_trace *)cli->config.trace);
+	cli->config.trace = NULL;
+}
+
+static int parse_load(const char *command, const char *text, size_t length, double *load)
+{
+	char buf[64], *end;
+
+	if (length && length < sizeof(buf)) {
+		memcpy(buf, text, length);
+		buf[length] = 0;
+		errno = 0;
+		*load = strtod(buf, &end);
+		if (!*end && !errno && *load >= 0 && *load <= 1)
+			return 0;
+	}
+	cli_error(command, "--load needs loads in 0..1 (phits per server per cycle): "
+		  "L, L1,L2,... or FROM:TO:STEP; not \"%s\"", text);
+	return -1;
+}
+
+static int parse_range(struct sim_cli *cli, const char *text)
+{
+	const char *colon1 = strchr(text, ':'), *colon2 = strchr(colon1 + 1, ':');
+	double from, to, step;
+	unsigned i;
+
+	if (!colon2 || parse_load(cli->command, text, (size_t)(colon1 - text), &from) ||
+	    parse_load(cli->command, colon1 + 1, (size_t)(colon2 - colon1 - 1), &to) ||
+	    parse_load(cli->command, colon2 + 1, strlen(colon2 + 1), &step))
+		return colon2 ? -1 : parse_load(cli->command, text, 0, &from);
+	if (step <= 0 || to < from || (to - from) / step >= SIM_CLI_MAX_LOADS) {
+		cli_error(cli->command, "--load %s: needs FROM <= TO and at most %u steps",
+			  text, SIM_CLI_MAX_LOADS);
+		return -1;
+	}
+	for (i = 0; from + i * step <= to + step * 1e-9; i++)
+		cli->loads[i] = from + i * step;
+	cli->num_loads = i;
+	return 0;
+}
+
+int sim_cli_parse_loads(struct sim_cli *cli, const char *text)
+{
+	const char *p = text, *comma;
+
+	if (strchr(text, ':'))
+		return parse_range(cli, text);
+	cli->num_loads = 0;
+	for (;;) {
+		comma = strchr(p, ',');
+		if (cli->num_loads == SIM_CLI_MAX_LOADS) {
+			cli_error(cli->command, "--load: more than %u loads", SIM_CLI_MAX_LOADS);
+			return -1;
+		}
+		if (parse_load(cli->command, p, comma ? (size_t)(comma - p) : strlen(p),
+			       &cli->loads[cli->num_loads++]))
+			return -1;
+		if (!comma)
+			return 0;
+		p = comma + 1;
+	}
+}
+
+static void progress(const struct vlr_sim_progress *p, void *data)
+{
+	const struct sim_cli *cli = data;
+	int tty = isatty(STDERR_FILENO);
+
+	if (p->seconds < 2 || (!tty && (unsigned)p->seconds % 10))
+		return;
+	fprintf(stderr, "%s: %u of %u runs done, %.0f%% of cycles, %.0f s%s", cli->command,
+		p->runs_done, p->runs,
+		p->cycles ? 100.0 * (double)p->cycles_done / (double)p->cycles : 100.0,
+		p->seconds, tty ? "   \r" : "\n");
+}
+
+static void print_header(const struct sim_cli *cli, const struct vlr_sim *sim)
+{
+	const struct vlr_sim_config *c = &cli->config;
+	char pattern[64];
+
+	if (c->trace)
+		snprintf(pattern, sizeof(pattern), "trace %s", cli->trace_path);
+	else
+		vlr_pattern_name(&c->pattern, pattern, sizeof(pattern));
+	printf("servers:           %u\n", vlr_sim_num_servers(sim));
+	printf("traffic:           %s\n", pattern);
+	printf("VLs:               %u, %s\n", vlr_sim_num_vls(sim),
+	       vlr_sim_vl_mode_name(c->vl_mode));
+	printf("DLID choice:       %s\n", vlr_sim_dlid_name(c->dlid));
+	printf("cycles:            %llu warm-up + %llu measured, bins of %u\n",
+	       (unsigned long long)c->warmup, (unsigned long long)c->cycles, c->bin);
+	printf("memory per run:    %.1f MB\n", (double)vlr_sim_run_bytes(sim) / 1e6);
+	printf("%-8s %-5s %-9s %-9s %-5s %-5s %-5s %-9s %-8s %-6s %-4s %s\n", "offered",
+	       "seed", "accepted", "latency", "p50", "p99", "hops", "inj.min", "max/min",
+	       "cv", "stab", "cycles/s");
+}
+
+static void print_run(const struct vlr_sim_result *r)
+{
+	printf("%-8.3f %-5llu %-9.4f %-9.1f %-5llu %-5llu %-5.2f %-9.0f %-8.3f %-6.3f %-4d "
+	       "%.0f\n", r->offered, (unsigned long long)r->seed, r->accepted, r->latency_avg,
+	       (unsigned long long)r->latency_p50, (unsigned long long)r->latency_p99,
+	       r->hops_avg, r->inject_min, r->inject_max_over_min, r->inject_cv,
+	       r->stability, r->seconds > 0 ? (double)r->cycles / r->seconds : 0.0);
+}
+
+/* Print every run; complain about deadlocks; 1 if any. */
+static int report(const struct sim_cli *cli, const struct vlr_sim_result *results,
+		  unsigned count)
+{
+	unsigned i;
+	int deadlock = 0;
+
+	for (i = 0; i < count; i++)
+		print_run(&results[i]);
+	for (i = 0; i < count; i++) {
+		if (!results[i].deadlock)
+			continue;
+		deadlock = 1;
+		cli_error(cli->command, "deadlock at cycle %llu (load %g, seed %llu): no phit "
+			  "moved for %llu cycles; blocked channels: %s",
+			  (unsigned long long)results[i].deadlock_cycle, results[i].offered,
+			  (unsigned long long)results[i].seed,
+			  (unsigned long long)cli->config.deadlock_cycles,
+			  results[i].deadlock_report);
+	}
+	return deadlock;
+}
+
+static FILE *open_output(const char *command, const char *path)
+{
+	FILE *out = strcmp(path, "-") ? fopen(path, "w") : stdout;
+
+	if (!out)
+		cli_error(command, "%s: cannot create: %s", path, strerror(errno));
+	return out;
+}
+
+static int close_output(const char *command, const char *path, FILE *out, int status)
+{
+	if ((out != stdout && fclose(out)) || status) {
+		cli_error(command, "%s: cannot write", path);
+		return -1;
+	}
+	return 0;
+}
+
+static int write_files(const struct sim_cli *cli, const struct vlr_sim *sim,
+		       const struct vlr_sim_result *results, unsigned count)
+{
+	struct vlr_error err;
+	char title[256], pattern[64];
+	FILE *out;
+	int failed = 0;
+
+	if (cli->csv && !(out = open_output(cli->command, cli->csv)))
+		failed = 1;
+	else if (cli->csv)
+		failed |= close_output(cli->command, cli->csv, out,
+				       vlr_sim_write_csv(results, count, cli->config.bin, out)) != 0;
+	if (cli->json && !(out = open_output(cli->command, cli->json)))
+		failed = 1;
+	else if (cli->json)
+		failed |= close_output(cli->command, cli->json, out,
+				       vlr_sim_write_json(sim, results, count, out)) != 0;
+	if (!cli->plot)
+		return failed;
+	vlr_pattern_name(&cli->config.pattern, pattern, sizeof(pattern));
+	snprintf(title, sizeof(title), "%s: %s, DLID %s, %s VLs", cli->dir,
+		 cli->config.trace ? "trace" : pattern, vlr_sim_dlid_name(cli->config.dlid),
+		 vlr_sim_vl_mode_name(cli->config.vl_mode));
+	if (vlr_sim_plot(results, cli->num_loads, cli->seeds, cli->config.bin, title,
+			 cli->plot, &err)) {
+		cli_error(cli->command, "%s", err.message);
+		failed = 1;
+	}
+	return failed;
+}
+
+static int simulate(struct sim_cli *cli, const struct vlr_sim *sim)
+{
+	unsigned count = cli->num_loads * cli->seeds, i;
+	struct vlr_sim_result *results = calloc(count, sizeof(*results));
+	struct vlr_error err;
+	int status = CLI_OK;
+
+	if (!results) {
+		cli_error(cli->command, "out of memory for %u runs", count);
+		return CLI_FAILED;
+	}
+	print_header(cli, sim);
+	fflush(stdout);
+	if (vlr_sim_run_all(sim, cli->loads, cli->num_loads, cli->first_seed, cli->seeds,
+			    cli->threads, results, cli->quiet ? NULL : progress, cli, &err)) {
+		cli_error(cli->command, "%s", err.message);
+		free(results);
+		return CLI_FAILED;
+	}
+	if (report(cli, results, count) || write_files(cli, sim, results, count))
+		status = CLI_FAILED;
+	for (i = 0; i < count; i++)
+		vlr_sim_result_free(&results[i]);
+	free(results);
+	return status;
+}
+
+static int read_trace(struct sim_cli *cli, const struct vlr_tables *tables)
+{
+	struct vlr_servers servers;
+	struct vlr_error err;
+
+	if (vlr_servers_build(tables, &servers, &err)) {
+		cli_error(cli->command, "%s", err.message);
+		return -1;
+	}
+	cli->config.trace = vlr_sim_trace_read(cli->trace_path, servers.count, &err);
+	vlr_servers_free(&servers);
+	if (!cli->config.trace) {
+		cli_error(cli->command, "%s", err.message);
+		return -1;
+	}
+	return 0;
+}
+
+int sim_cli_run(struct sim_cli *cli)
+{
+	struct vlr_tables *tables;
+	struct vlr_sim *sim;
+	struct vlr_error err;
+	int status;
+
+	tables = vlr_tables_read_dir(cli->dir, cli->fabric_path, cli->vls, NULL, &err);
+	if (!tables) {
+		cli_error(cli->command, "%s", err.message);
+		return CLI_BAD_INPUT;
+	}
+	if (cli->trace_path && read_trace(cli, tables)) {
+		vlr_tables_free(tables);
+		return CLI_BAD_INPUT;
+	}
+	sim = vlr_sim_new(tables, &cli->config, &err);
+	if (!sim) {
+		cli_error(cli->command, "%s", err.message);
+		vlr_tables_free(tables);
+		return CLI_BAD_INPUT;
+	}
+	status = simulate(cli, sim);
+	vlr_sim_free(sim);
+	vlr_tables_free(tables);
+	return status;
+}

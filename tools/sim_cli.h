@@ -1,0 +1,42 @@
+/*
+ * sim_cli.h - what "vlroute sim" collects from its options, and running
+ * it: reading the tables, the runs, the report and the output files.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#ifndef VLROUTE_SIM_CLI_H
+#define VLROUTE_SIM_CLI_H
+
+#include <vlroute/vlroute.h>
+
+#define SIM_CLI_MAX_LOADS 1000
+
+struct sim_cli {
+	const char *command;
+	const char *dir;
+	const char *fabric_path;
+	const char *trace_path;
+	const char *json;
+	const char *csv;
+	const char *plot;
+	struct vlr_sim_config config;
+	double loads[SIM_CLI_MAX_LOADS];
+	unsigned num_loads;
+	unsigned seeds;
+	uint64_t first_seed;
+	unsigned threads;
+	unsigned vls;
+	int quiet;
+};
+
+void sim_cli_init(struct sim_cli *cli);
+void sim_cli_free(struct sim_cli *cli);
+
+/* --load: "1", "0.2,0.5,1" or "0.1:1:0.1"; complains and returns -1 if bad. */
+int sim_cli_parse_loads(struct sim_cli *cli, const char *text);
+
+/* Everything after the options; returns the exit status. */
+int sim_cli_run(struct sim_cli *cli);
+
+#endif
