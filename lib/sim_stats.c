@@ -9,10 +9,12 @@
  * Stability: over the complete time bins of the measured window (without
  * the first one when there is no warm-up), smooth each bin with its
  * neighbours (mean of up to three bins) and take the peak of the smoothed
- * series. A bin drops when its smoothed load is below (1 - drop) x peak.
- * No drop: class 1 (steady). Drops, but the mean of the last quarter of the
- * bins is at least (1 - drop) x peak: class 2 (recovers). Otherwise, and
- * after a deadlock: class 3 (collapses).
+ * series. A bin drops when its smoothed load is below (1 - drop) x peak by
+ * more than chance explains (three standard deviations of its packet count,
+ * which matters only on small fabrics at low load). No drop: class 1
+ * (steady). Drops, but the mean of the last quarter of the bins is not
+ * below (1 - drop) x peak (by the same allowance): class 2 (recovers).
+ * Otherwise, and after a deadlock: class 3 (collapses).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -144,28 +146,40 @@ static void fairness(const struct sim_state *st, struct vlr_sim_result *r)
 	r->inject_cv = mean > 0 ? sqrt(fmax(squares / n - mean * mean, 0)) / mean : 0;
 }
 
-static int classify(const double *bins, uint32_t count, double drop)
+/* Mean of bin i and its neighbours; *width says how many bins. */
+static double smoothed(const double *bins, uint32_t count, uint32_t i, unsigned *width)
 {
-	double peak = 0, tail = 0, smooth;
+	uint32_t from = i ? i - 1 : 0, to = i + 1 < count ? i + 1 : i, j;
+	double sum = 0;
+
+	for (j = from; j <= to; j++)
+		sum += bins[j];
+	*width = to - from + 1;
+	return sum / *width;
+}
+
+/*
+ * packets: packets per bin at load 1, for the allowance for chance: a bin
+ * drops only if it is also three standard deviations (of a count of
+ * packets) below the line.
+ */
+static int classify(const double *bins, uint32_t count, double drop, double packets)
+{
+	double peak = 0, tail = 0, value, line;
 	uint32_t i, tail_bins, low = 0;
+	unsigned width;
 
 	if (count < 2)
 		return VLR_SIM_STEADY;
 	for (i = 0; i < count; i++) {
-		uint32_t from = i ? i - 1 : 0, to = i + 1 < count ? i + 1 : i, j;
-
-		for (smooth = 0, j = from; j <= to; j++)
-			smooth += bins[j];
-		smooth /= to - from + 1;
-		if (smooth > peak)
-			peak = smooth;
+		value = smoothed(bins, count, i, &width);
+		if (value > peak)
+			peak = value;
 	}
+	line = (1 - drop) * peak;
 	for (i = 0; i < count; i++) {
-		uint32_t from = i ? i - 1 : 0, to = i + 1 < count ? i + 1 : i, j;
-
-		for (smooth = 0, j = from; j <= to; j++)
-			smooth += bins[j];
-		if (smooth / (to - from + 1) < (1 - drop) * peak)
+		value = smoothed(bins, count, i, &width);
+		if (value < line - 3 * sqrt(peak / (packets * width)))
 			low++;
 	}
 	if (!low)
@@ -173,7 +187,9 @@ static int classify(const double *bins, uint32_t count, double drop)
 	tail_bins = (count + 3) / 4;
 	for (i = count - tail_bins; i < count; i++)
 		tail += bins[i];
-	return tail / tail_bins >= (1 - drop) * peak ? VLR_SIM_RECOVERS : VLR_SIM_COLLAPSES;
+	tail /= tail_bins;
+	return tail >= line - 3 * sqrt(peak / (packets * tail_bins)) ?
+	       VLR_SIM_RECOVERS : VLR_SIM_COLLAPSES;
 }
 
 static int bins_and_stability(const struct sim_state *st, struct vlr_sim_result *r)
@@ -198,7 +214,9 @@ static int bins_and_stability(const struct sim_state *st, struct vlr_sim_result 
 	}
 	r->stability = r->deadlock ? VLR_SIM_COLLAPSES :
 		       complete > first ? classify(r->bins + first, complete - first,
-						   c->stability_drop) : VLR_SIM_STEADY;
+						   c->stability_drop,
+						   servers * c->bin / c->packet_phits) :
+		       VLR_SIM_STEADY;
 	return 0;
 }
 

@@ -168,8 +168,9 @@ struct vlr_sim_result {
 	double hops_avg;		/* switch-to-switch hops */
 	uint64_t measured_packets;	/* delivered with a measured latency */
 
-	uint64_t generated;		/* packets created */
-	uint64_t refused;		/* not created: injection queue full */
+	uint64_t generated;		/* packets created (queued) */
+	uint64_t refused;		/* Bernoulli arrivals dropped: their
+					   injection queue was full */
 	uint64_t injected;		/* packets that entered the fabric */
 	uint64_t delivered;
 	uint64_t injected_check;	/* sums of a hash of the packets' serial */

@@ -1,0 +1,508 @@
+/*
+ * test_sim.c - unit tests of the simulator: exact zero-load latency,
+ * conservation after a drain, deadlock detection with its cycle,
+ * determinism whatever the thread count, the analytical throughput limits
+ * of minimal routing on a Dragonfly, traces and refused configurations.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "test_util.h"
+
+static struct vlr_tables *tables_for(const struct vlr_family_params *params, unsigned vls)
+{
+	struct vlr_fabric *fabric = test_generate(params);
+	struct vlr_tables *tables;
+	struct vlr_error err;
+
+	assert_int_equal(vlr_fabric_assign_lids(fabric, 0, &err), 0);
+	tables = vlr_tables_new(fabric, vls, &err);
+	if (!tables)
+		fail_msg("%s", err.message);
+	tables->owns_fabric = 1;
+	return tables;
+}
+
+static struct vlr_tables *routed(const struct vlr_family_params *params, int dfsssp)
+{
+	struct vlr_tables *tables = tables_for(params, 8);
+	struct vlr_engine_options options = { .heuristic = VLR_HEURISTIC_WEAKEST };
+	struct vlr_engine_report report;
+	struct vlr_error err;
+
+	if ((dfsssp ? vlr_route_dfsssp : vlr_route_sssp)(tables, &options, &report, &err))
+		fail_msg("routing failed: %s", err.message);
+	return tables;
+}
+
+static struct vlr_family_params dragonfly(unsigned p, unsigned a, unsigned h)
+{
+	struct vlr_family_params params = { .family = VLR_FAMILY_DRAGONFLY };
+
+	params.u.dragonfly = (struct vlr_dragonfly_params){ p, a, h, 0,
+							     VLR_ARRANGEMENT_PALMTREE };
+	return params;
+}
+
+static struct vlr_family_params grid(enum vlr_family family, unsigned dims,
+				     unsigned side, unsigned hosts)
+{
+	struct vlr_family_params params = { .family = family };
+	unsigned d;
+
+	params.u.grid.dims = dims;
+	for (d = 0; d < dims; d++)
+		params.u.grid.sides[d] = side;
+	params.u.grid.hosts = hosts;
+	return params;
+}
+
+/* The port of switch node `node` linked to switch target_switch, or 0. */
+static unsigned port_to(const struct vlr_fabric *fabric, const struct vlr_topology *topo,
+			uint32_t node, uint32_t target_switch)
+{
+	unsigned p;
+
+	for (p = 1; p <= fabric->nodes[node].num_ports; p++) {
+		uint32_t peer = vlr_port_at(fabric, node, p)->peer;
+
+		if (peer != VLR_NONE &&
+		    topo->switch_of_node[fabric->ports[peer].node] == target_switch)
+			return p;
+	}
+	return 0;
+}
+
+/* The switch of group `group` holding the global link to group `to`. */
+static uint32_t gateway(const struct vlr_fabric *fabric, const struct vlr_topology *topo,
+			uint32_t group, uint32_t to)
+{
+	uint32_t sw, slot;
+
+	for (sw = 0; sw < topo->num_switches; sw++) {
+		const struct vlr_node *node = &fabric->nodes[topo->switch_node[sw]];
+
+		if (topo->group[sw] != group)
+			continue;
+		for (slot = node->first_port + 1; slot <= node->first_port + node->num_ports;
+		     slot++)
+			if (topo->port_class[slot] == VLR_PORT_GLOBAL &&
+			    topo->group[topo->switch_of_node[fabric->ports[
+				fabric->ports[slot].peer].node]] == to)
+				return sw;
+	}
+	fail_msg("no global link from group %u to %u", group, to);
+	return VLR_NONE;
+}
+
+/* Next switch from sw towards switch dst on the l-g-l minimal route. */
+static uint32_t minimal_next(const struct vlr_fabric *fabric,
+			     const struct vlr_topology *topo, uint32_t sw, uint32_t dst)
+{
+	uint32_t via, peer_slot;
+	unsigned p;
+
+	if (topo->group[sw] == topo->group[dst])
+		return dst;
+	via = gateway(fabric, topo, topo->group[sw], topo->group[dst]);
+	if (via != sw)
+		return via;
+	for (p = 1; p <= fabric->nodes[topo->switch_node[sw]].num_ports; p++) {
+		uint32_t slot = vlr_port_index(fabric, topo->switch_node[sw], p);
+
+		peer_slot = fabric->ports[slot].peer;
+		if (topo->port_class[slot] == VLR_PORT_GLOBAL &&
+		    topo->group[topo->switch_of_node[fabric->ports[peer_slot].node]] ==
+		    topo->group[dst])
+			return topo->switch_of_node[fabric->ports[peer_slot].node];
+	}
+	fail_msg("switch %u has no global link to group %u", sw, topo->group[dst]);
+	return VLR_NONE;
+}
+
+/* SL s to VL 2 (s mod 4), + 1 after a global link. */
+static void set_sl2vl(uint8_t *vls, int after_global)
+{
+	unsigned sl;
+
+	for (sl = 0; sl < VLR_NUM_SLS; sl++)
+		vls[sl] = (uint8_t)(sl % 4 * 2 + after_global);
+}
+
+/*
+ * Minimal l-g-l routes on a Dragonfly with one global link per group pair,
+ * deadlock-free: hops after the global link use the odd VL of a pair. The
+ * path SL (DLID mod 4) picks the pair, so each input has four FIFOs and
+ * head-of-line blocking does not hide the limits of the links.
+ */
+static struct vlr_tables *dragonfly_minimal(unsigned p, unsigned a, unsigned h)
+{
+	struct vlr_family_params params = dragonfly(p, a, h);
+	struct vlr_tables *tables = tables_for(&params, 8);
+	const struct vlr_fabric *fabric = tables->fabric;
+	struct vlr_topology topo;
+	struct vlr_error err;
+	uint32_t sw, lid, in, out;
+
+	assert_int_equal(vlr_topology_recognise(fabric, VLR_FAMILY_DRAGONFLY, &topo, &err), 0);
+	for (lid = 1; lid <= tables->max_lid; lid++) {
+		uint32_t owner = tables->lid_owner[lid], dst, node;
+
+		if (owner == VLR_NONE || vlr_node_is_switch(fabric, fabric->ports[owner].node))
+			continue;
+		node = fabric->ports[fabric->ports[owner].peer].node;
+		dst = topo.switch_of_node[node];
+		for (sw = 0; sw < topo.num_switches; sw++)
+			vlr_tables_lft(tables, sw)[lid] = (uint8_t)(sw == dst ?
+				fabric->ports[fabric->ports[owner].peer].number :
+				port_to(fabric, &topo, topo.switch_node[sw],
+					minimal_next(fabric, &topo, sw, dst)));
+	}
+	for (sw = 0; sw < topo.num_switches; sw++) {
+		uint32_t node = topo.switch_node[sw];
+		unsigned n = fabric->nodes[node].num_ports;
+
+		for (in = 0; in <= n; in++)
+			for (out = 1; out <= n; out++)
+				set_sl2vl(vlr_tables_sl2vl(tables, sw, in, out),
+					  in && topo.port_class[vlr_port_index(fabric, node, in)] ==
+					  VLR_PORT_GLOBAL);
+	}
+	vlr_topology_free(&topo);
+	assert_int_equal(vlr_tables_alloc_sl_rows(tables, 1, &err), 0);
+	for (lid = 1; lid <= tables->max_lid; lid++)
+		vlr_tables_sl_row(tables, 0)[lid] = (uint8_t)(lid % 4);
+	for (in = 0; in < fabric->num_ports; in++)
+		if (vlr_tables_is_source(tables, in))
+			tables->port_sl_row[in] = 0;
+	return tables;
+}
+
+static struct vlr_sim *sim_for(const struct vlr_tables *tables,
+			       const struct vlr_sim_config *config)
+{
+	struct vlr_error err;
+	struct vlr_sim *sim = vlr_sim_new(tables, config, &err);
+
+	if (!sim)
+		fail_msg("vlr_sim_new: %s", err.message);
+	return sim;
+}
+
+static struct vlr_sim_result run_once(const struct vlr_tables *tables,
+				      const struct vlr_sim_config *config, double load,
+				      uint64_t seed)
+{
+	struct vlr_sim *sim = sim_for(tables, config);
+	struct vlr_sim_result result;
+	struct vlr_error err;
+
+	if (vlr_sim_run(sim, load, seed, &result, &err))
+		fail_msg("vlr_sim_run: %s", err.message);
+	vlr_sim_free(sim);
+	return result;
+}
+
+/* A single packet crossing two switch hops takes exactly the formula. */
+static void test_zero_load_latency(void **state)
+{
+	struct vlr_family_params params = grid(VLR_FAMILY_HYPERX, 2, 3, 1);
+	struct vlr_tables *tables = routed(&params, 1);
+	struct vlr_sim_config config;
+	struct vlr_sim_result r;
+	struct vlr_error err;
+	char *path;
+	unsigned expected;
+
+	(void)state;
+	/* server 0 on switch (0,0), server 4 on (1,1): two switch hops */
+	path = test_write_file("one.trace", "# time source destination size\n"
+			       "5 0 4 8\n");
+	vlr_sim_config_default(&config);
+	config.packet_phits = 8;
+	config.pipeline = 2;
+	config.host_latency = 3;
+	config.local_latency = 5;
+	config.cycles = 500;
+	config.trace = vlr_sim_trace_read(path, 9, &err);
+	assert_non_null(config.trace);
+	r = run_once(tables, &config, 0, 1);
+	/* links 3 + 5 + 5 + 3, three switches x (2 + 1), tail 8 - 1 */
+	expected = 3 + 2 * 5 + 3 + 3 * (2 + 1) + 8 - 1;
+	assert_int_equal(r.measured_packets, 1);
+	assert_int_equal(r.latency_max, expected);
+	assert_int_equal(r.latency_p50, expected);
+	assert_true(r.hops_avg == 2.0);
+	vlr_sim_result_free(&r);
+	vlr_sim_trace_free((struct vlr_sim_trace *)config.trace);
+	unlink(path);
+	free(path);
+	vlr_tables_free(tables);
+}
+
+/* After a drain every injected packet arrived exactly once. */
+static void test_conservation(void **state)
+{
+	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_tables *tables = routed(&params, 1);
+	struct vlr_sim_config config;
+	struct vlr_sim_result r;
+
+	(void)state;
+	vlr_sim_config_default(&config);
+	config.cycles = 3000;
+	config.drain = 1;
+	r = run_once(tables, &config, 0.9, 7);
+	assert_false(r.deadlock);
+	assert_true(r.injected > 10000);
+	assert_int_equal(r.delivered, r.injected);
+	assert_int_equal(r.generated, r.injected);
+	assert_true(r.delivered_check == r.injected_check);
+	assert_true(r.cycles > config.cycles);
+	vlr_sim_result_free(&r);
+	vlr_tables_free(tables);
+}
+
+/* Each channel of the reported cycle appears once and the cycle closes. */
+static void assert_closed_cycle(const char *report)
+{
+	const char *first_end = strstr(report, " -> "), *last = strrchr(report, ' ');
+
+	assert_non_null(first_end);
+	assert_non_null(last);
+	assert_int_equal(strlen(last + 1), (size_t)(first_end - report));
+	assert_memory_equal(report, last + 1, strlen(last + 1));
+}
+
+/* sssp on a ring deadlocks under saturation, dfsssp does not. */
+static void test_deadlock_reported(void **state)
+{
+	struct vlr_family_params params = grid(VLR_FAMILY_TORUS, 1, 8, 2);
+	struct vlr_tables *sssp = routed(&params, 0), *dfsssp = routed(&params, 1);
+	struct vlr_sim_config config;
+	struct vlr_sim_result r;
+
+	(void)state;
+	vlr_sim_config_default(&config);
+	config.cycles = 20000;
+	r = run_once(sssp, &config, 1.0, 1);
+	assert_true(r.deadlock);
+	assert_true(r.deadlock_cycle < config.cycles);
+	assert_int_equal(r.stability, VLR_SIM_COLLAPSES);
+	assert_non_null(strstr(r.deadlock_report, "tor_"));
+	assert_closed_cycle(r.deadlock_report);
+	vlr_sim_result_free(&r);
+	r = run_once(dfsssp, &config, 1.0, 1);
+	assert_false(r.deadlock);
+	assert_true(r.accepted > 0.2);
+	vlr_sim_result_free(&r);
+	vlr_tables_free(sssp);
+	vlr_tables_free(dfsssp);
+}
+
+static void assert_same_results(const struct vlr_sim_result *a,
+				const struct vlr_sim_result *b)
+{
+	assert_true(a->accepted == b->accepted);
+	assert_true(a->latency_avg == b->latency_avg);
+	assert_int_equal(a->delivered, b->delivered);
+	assert_int_equal(a->delivered_check, b->delivered_check);
+	assert_int_equal(a->num_bins, b->num_bins);
+	assert_memory_equal(a->bins, b->bins, a->num_bins * sizeof(*a->bins));
+	assert_true(a->inject_cv == b->inject_cv);
+}
+
+/* Same seed, same results: alone, and among others on 1 or 3 threads. */
+static void test_determinism(void **state)
+{
+	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_tables *tables = routed(&params, 1);
+	const double loads[] = { 0.3, 0.8 };
+	struct vlr_sim_result one[4], three[4], alone;
+	struct vlr_sim_config config;
+	struct vlr_sim *sim;
+	struct vlr_error err;
+	unsigned i;
+
+	(void)state;
+	vlr_sim_config_default(&config);
+	config.cycles = 2000;
+	config.pattern.kind = VLR_PATTERN_PERMUTATION;
+	sim = sim_for(tables, &config);
+	assert_int_equal(vlr_sim_run_all(sim, loads, 2, 5, 2, 1, one, NULL, NULL, &err), 0);
+	assert_int_equal(vlr_sim_run_all(sim, loads, 2, 5, 2, 3, three, NULL, NULL, &err), 0);
+	assert_int_equal(vlr_sim_run(sim, 0.8, 6, &alone, &err), 0);
+	for (i = 0; i < 4; i++)
+		assert_same_results(&one[i], &three[i]);
+	assert_same_results(&one[3], &alone);
+	assert_true(one[2].delivered != one[3].delivered ||
+		    one[2].latency_avg != one[3].latency_avg);
+	for (i = 0; i < 4; i++) {
+		vlr_sim_result_free(&one[i]);
+		vlr_sim_result_free(&three[i]);
+	}
+	vlr_sim_result_free(&alone);
+	vlr_sim_free(sim);
+	vlr_tables_free(tables);
+}
+
+static double saturated(const struct vlr_tables *tables, const char *pattern)
+{
+	struct vlr_sim_config config;
+	struct vlr_sim_result r;
+	struct vlr_error err;
+	double accepted;
+
+	vlr_sim_config_default(&config);
+	assert_int_equal(vlr_pattern_parse(pattern, &config.pattern, &err), 0);
+	config.warmup = 4000;
+	config.cycles = 8000;
+	config.speedup = 2;
+	r = run_once(tables, &config, 1.0, 3);
+	assert_false(r.deadlock);
+	accepted = r.accepted;
+	vlr_sim_result_free(&r);
+	return accepted;
+}
+
+static void assert_near(double value, double expected)
+{
+	if (fabs(value - expected) > 0.05 * expected)
+		fail_msg("accepted %.4f, expected %.4f +-5%%", value, expected);
+}
+
+/*
+ * Minimal routing on a Dragonfly p=2 a=4 h=2 (9 groups), crossbar speedup
+ * 2: ADV+1 1/(a p), ADVc h/(a p), ADV-local 1/p, hot region 36.4%.
+ */
+static void test_dragonfly_minimal_limits(void **state)
+{
+	struct vlr_tables *tables = dragonfly_minimal(2, 4, 2);
+
+	(void)state;
+	assert_near(saturated(tables, "adv+1"), 1.0 / (4 * 2));
+	assert_near(saturated(tables, "advc"), 2.0 / (4 * 2));
+	assert_near(saturated(tables, "adv-local"), 1.0 / 2);
+	assert_near(saturated(tables, "hot"), 12.5 / (25 + 0.125 * 75));
+	vlr_tables_free(tables);
+}
+
+static void expect_trace_error(const char *text, const char *fragment)
+{
+	char *path = test_write_file("bad.trace", text);
+	struct vlr_error err;
+	struct vlr_sim_trace *trace = vlr_sim_trace_read(path, 4, &err);
+
+	assert_null(trace);
+	if (!strstr(err.message, fragment) || !strstr(err.message, "bad.trace:2:"))
+		fail_msg("\"%s\" lacks \"%s\" or the line", err.message, fragment);
+	unlink(path);
+	free(path);
+}
+
+static void test_trace_errors(void **state)
+{
+	(void)state;
+	expect_trace_error("0 0 1 16\n0 0 9 16\n", "server 9 is not one of the 4");
+	expect_trace_error("5 0 1 16\n4 0 2 16\n", "time 4 is before");
+	expect_trace_error("0 0 1 16\n1 2 2 16\n", "sends to itself");
+	expect_trace_error("0 0 1 16\n1 2 x 16\n", "expected \"TIME SOURCE DESTINATION");
+}
+
+/* Messages of a trace become packets that all arrive. */
+static void test_trace_replay(void **state)
+{
+	struct vlr_family_params params = grid(VLR_FAMILY_HYPERX, 2, 3, 1);
+	struct vlr_tables *tables = routed(&params, 1);
+	char *path = test_write_file("msgs.trace", "0 0 8 40\n0 1 7 16\n3 8 0 1\n"
+				     "3 2 6 32\n");
+	struct vlr_sim_config config;
+	struct vlr_sim_result r;
+	struct vlr_error err;
+
+	(void)state;
+	vlr_sim_config_default(&config);
+	config.cycles = 100;
+	config.drain = 1;
+	config.trace = vlr_sim_trace_read(path, 9, &err);
+	assert_non_null(config.trace);
+	r = run_once(tables, &config, 0, 1);
+	/* 40 phits -> 3 packets, 16 -> 1, 1 -> 1, 32 -> 2 */
+	assert_int_equal(r.injected, 7);
+	assert_int_equal(r.delivered, 7);
+	vlr_sim_result_free(&r);
+	vlr_sim_trace_free((struct vlr_sim_trace *)config.trace);
+	unlink(path);
+	free(path);
+	vlr_tables_free(tables);
+}
+
+static void test_refused_configurations(void **state)
+{
+	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_tables *tables = routed(&params, 1);
+	struct vlr_sim_config config;
+	struct vlr_error err;
+
+	(void)state;
+	vlr_sim_config_default(&config);
+	config.vl_mode = VLR_SIM_VL_IDEAL;
+	assert_null(vlr_sim_new(tables, &config, &err));
+	assert_non_null(strstr(err.message, "ideal VLs need tables routed with a VL policy"));
+	vlr_sim_config_default(&config);
+	config.input_packets = 0;
+	assert_null(vlr_sim_new(tables, &config, &err));
+	assert_non_null(strstr(err.message, "input buffer is 0; allowed: 1..255"));
+	vlr_sim_config_default(&config);
+	config.pattern.kind = VLR_PATTERN_SHIFT;
+	config.pattern.shift_count = 1;
+	config.pattern.shift[0] = 1;
+	assert_null(vlr_sim_new(tables, &config, &err));
+	vlr_tables_free(tables);
+}
+
+/* Several injection queues, selected by destination, still deliver all. */
+static void test_injection_queues(void **state)
+{
+	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_tables *tables = routed(&params, 1);
+	struct vlr_sim_config config;
+	struct vlr_sim_result r;
+
+	(void)state;
+	vlr_sim_config_default(&config);
+	config.cycles = 2000;
+	config.drain = 1;
+	config.injection_queues = 4;
+	config.queue_select = VLR_SIM_QUEUE_DEST;
+	config.transit_priority = 1;
+	r = run_once(tables, &config, 0.5, 2);
+	assert_true(r.injected > 2000);
+	assert_int_equal(r.delivered, r.injected);
+	assert_true(r.delivered_check == r.injected_check);
+	vlr_sim_result_free(&r);
+	vlr_tables_free(tables);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_zero_load_latency),
+		cmocka_unit_test(test_conservation),
+		cmocka_unit_test(test_deadlock_reported),
+		cmocka_unit_test(test_determinism),
+		cmocka_unit_test(test_dragonfly_minimal_limits),
+		cmocka_unit_test(test_trace_errors),
+		cmocka_unit_test(test_trace_replay),
+		cmocka_unit_test(test_refused_configurations),
+		cmocka_unit_test(test_injection_queues),
+	};
+
+	return cmocka_run_group_tests_name("sim", tests, NULL, NULL);
+}
