@@ -203,6 +203,18 @@ static int parse_fraction(const char *command, const char *option, const char *t
 	return 0;
 }
 
+static int plot_option(struct sim_cli *cli, const char *text)
+{
+	size_t n = strlen(text);
+
+	if (n < 5 || (strcmp(text + n - 4, ".png") && strcmp(text + n - 4, ".svg"))) {
+		cli_error(cli->command, "--plot %s: a plot file name ends in .png or .svg", text);
+		return -1;
+	}
+	cli->plot = text;
+	return 0;
+}
+
 static int text_option(struct sim_cli *cli, int option, const char *text)
 {
 	struct vlr_sim_config *c = &cli->config;
@@ -224,7 +236,7 @@ static int text_option(struct sim_cli *cli, int option, const char *text)
 	case 'f': cli->fabric_path = text; return 0;
 	case 'J': cli->json = text; return 0;
 	case OPT_CSV: cli->csv = text; return 0;
-	case 'p': cli->plot = text; return 0;
+	case 'p': return plot_option(cli, text);
 	case OPT_DRAIN: c->drain = 1; return 0;
 	case OPT_TRANSIT: c->transit_priority = 1; return 0;
 	case 'q': cli->quiet = 1; return 0;

@@ -227,7 +227,9 @@ static int simulate(struct sim_cli *cli, const struct vlr_sim *sim)
 		free(results);
 		return CLI_FAILED;
 	}
-	if (report(cli, results, count) || write_files(cli, sim, results, count))
+	if (report(cli, results, count))
+		status = CLI_FAILED;
+	if (write_files(cli, sim, results, count))
 		status = CLI_FAILED;
 	for (i = 0; i < count; i++)
 		vlr_sim_result_free(&results[i]);
