@@ -22,74 +22,32 @@ struct request {
 	uint8_t out_vl;
 };
 
-static int route_failure(struct sim_state *st, uint32_t sw, const struct sim_packet *p,
-			 unsigned number, const char *why)
+/* A packet from a server blocked at its source switch: another DLID. */
+static void recompute(struct sim_state *st, uint32_t sw, uint32_t port, unsigned vl)
 {
-	const struct vlr_tables *tables = st->sim->tables;
+	uint64_t pv = (uint64_t)port * st->vls + vl;
+	unsigned capacity = st->config->input_packets;
+	uint32_t packet = sim_ring_at(&st->in[pv], st->in_slots + pv * capacity, capacity, 0);
 
-	st->failed = 1;
-	return vlr_fail(st->err, "cycle %llu: switch %s forwards DLID %u to port %u, %s",
-			(unsigned long long)st->now,
-			vlr_node_name(tables->fabric, tables->switch_node[sw]), p->dlid,
-			number, why);
-}
-
-/* The output port of packet p at switch sw, or VLR_NONE after a failure. */
-static uint32_t output_of(struct sim_state *st, uint32_t sw, const struct sim_packet *p)
-{
-	const struct vlr_sim *sim = st->sim;
-	unsigned number = sim_out_port(st, sw, p->dlid);
-	uint32_t port;
-
-	if (number == 0 || number > sim->first_port[sw + 1] - sim->first_port[sw]) {
-		route_failure(st, sw, p, number, "which it does not have (the LFT has "
-			      "no route)");
-		return VLR_NONE;
-	}
-	port = sim->first_port[sw] + number - 1;
-	if (sim->peer[port] == VLR_NONE && sim->peer_server[port] == VLR_NONE) {
-		route_failure(st, sw, p, number, "which is not linked");
-		return VLR_NONE;
-	}
-	if (sim->peer_server[port] != VLR_NONE && sim->peer_server[port] != p->destination) {
-		route_failure(st, sw, p, number, "whose server is not the destination");
-		return VLR_NONE;
-	}
-	return port;
+	sim_recompute_dlid(st, sw, &st->packets[packet]);
+	sim_head_update(st, port, vl);
 }
 
 /* Try the head of input (port, vl); fill req and return 1 if it may go. */
 static int try_head(struct sim_state *st, uint32_t sw, uint32_t port, unsigned vl,
 		    int first_iteration, struct request *req)
 {
-	unsigned capacity = st->config->input_packets;
 	uint64_t pv = (uint64_t)port * st->vls + vl;
-	uint32_t packet = sim_ring_at(&st->in[pv], st->in_slots + pv * capacity, capacity, 0);
-	struct sim_packet *p = &st->packets[packet];
-	uint32_t out;
-	uint16_t choices;
+	uint32_t out = st->head_out[pv];
 	int out_vl;
 
-	if (p->ready > st->now)
+	if (out == VLR_NONE || st->head_ready[pv] > st->now || st->xout_free[out] > st->now)
 		return 0;
-	out = output_of(st, sw, p);
-	if (out == VLR_NONE || st->xout_free[out] > st->now)
-		return 0;
-	choices = sim_vl_choices(st, sw, port, out, p);
-	if (!choices) {
-		st->failed = 1;
-		vlr_fail(st->err, "cycle %llu: no VL for DLID %u at switch %s (SL %u maps "
-			 "beyond the %u VLs simulated, or the policy allows none)",
-			 (unsigned long long)st->now, p->dlid,
-			 vlr_node_name(st->sim->tables->fabric,
-				       st->sim->tables->switch_node[sw]), p->sl, st->vls);
-		return 0;
-	}
-	out_vl = sim_pick_vl(st, out, choices);
+	out_vl = sim_pick_vl(st, out, st->head_choices[pv]);
 	if (out_vl < 0) {
 		if (first_iteration && st->config->dlid == VLR_SIM_DLID_RECOMPUTE &&
-		    p->hops == 0 && st->sim->peer_server[port] != VLR_NONE)
-			sim_recompute_dlid(st, sw, p);
+		    st->sim->peer_server[port] != VLR_NONE)
+			recompute(st, sw, port, vl);
 		return 0;
 	}
 	req->out = out;
@@ -119,10 +77,8 @@ static void grant(struct sim_state *st, uint32_t port, const struct request *req
 		  uint32_t winner_index)
 {
 	const struct vlr_sim_config *c = st->config;
-	uint64_t pv = (uint64_t)port * st->vls + req->vl;
 	uint64_t qv = (uint64_t)req->out * st->vls + req->out_vl;
-	uint32_t packet = sim_ring_pop(&st->in[pv], st->in_slots + pv * c->input_packets,
-				       c->input_packets);
+	uint32_t packet = sim_input_pop(st, port, req->vl);
 	struct sim_packet *p = &st->packets[packet];
 	uint64_t done = st->now + (c->packet_phits + c->speedup - 1) / c->speedup;
 	uint64_t tail_in = p->arrived + c->packet_phits;
@@ -130,8 +86,6 @@ static void grant(struct sim_state *st, uint32_t port, const struct request *req
 
 	if (done < tail_in)
 		done = tail_in;
-	if (!st->in[pv].count)
-		st->in_mask[port] &= (uint16_t)~(1u << req->vl);
 	st->xin_free[port] = done;
 	st->xout_free[req->out] = done;
 	if (done > st->last_move)
@@ -164,31 +118,32 @@ static uint32_t request_key(const struct sim_state *st, uint32_t first, uint32_t
 	return key;
 }
 
+/*
+ * One iteration over the inputs in candidates[0..*count): requests, then
+ * grants. Leaves in candidates the inputs that requested and lost: only
+ * they can request in a later iteration, as grants only take outputs.
+ */
 static void iterate(struct sim_state *st, uint32_t sw, int first_iteration,
-		    struct request *reqs, struct bid *bids, unsigned *any)
+		    uint32_t *candidates, uint32_t *count, struct request *reqs,
+		    struct bid *bids)
 {
-	uint32_t first = st->sim->first_port[sw], n = st->sim->first_port[sw + 1] - first, i;
+	uint32_t first = st->sim->first_port[sw], n = st->sim->first_port[sw + 1] - first;
+	uint32_t k, i, requested = 0, lost = 0;
 
-	*any = 0;
-	for (i = 0; i < n; i++) {
-		uint32_t port = first + i;
-
-		reqs[i].out = VLR_NONE;
-		if (!st->in_mask[port] || st->xin_free[port] > st->now)
+	for (k = 0; k < *count; k++) {
+		i = candidates[k];
+		if (!pick_request(st, sw, first + i, first_iteration, &reqs[i]))
 			continue;
-		if (pick_request(st, sw, port, first_iteration, &reqs[i])) {
-			bids[reqs[i].out - first].key = UINT32_MAX;
-			*any = 1;
-		}
+		bids[reqs[i].out - first].key = UINT32_MAX;
+		candidates[requested++] = i;
 		if (st->failed)
 			return;
 	}
-	for (i = 0; *any && i < n; i++) {
+	for (k = 0; k < requested; k++) {
 		struct bid *bid;
 		uint32_t key;
 
-		if (reqs[i].out == VLR_NONE)
-			continue;
+		i = candidates[k];
 		bid = &bids[reqs[i].out - first];
 		key = request_key(st, first, n, i, &reqs[i]);
 		if (key < bid->key) {
@@ -196,20 +151,27 @@ static void iterate(struct sim_state *st, uint32_t sw, int first_iteration,
 			bid->input = i;
 		}
 	}
-	for (i = 0; *any && i < n; i++)
-		if (reqs[i].out != VLR_NONE && bids[reqs[i].out - first].input == i)
+	for (k = 0; k < requested; k++) {
+		i = candidates[k];
+		if (bids[reqs[i].out - first].input == i)
 			grant(st, first + i, &reqs[i], i);
+		else
+			candidates[lost++] = i;
+	}
+	*count = lost;
 }
 
 void sim_allocate(struct sim_state *st, uint32_t sw)
 {
 	struct request reqs[VLR_MAX_NODE_PORTS];
 	struct bid bids[VLR_MAX_NODE_PORTS];
-	unsigned it, any;
+	uint32_t candidates[VLR_MAX_NODE_PORTS], count = 0, port;
+	uint32_t first = st->sim->first_port[sw], last = st->sim->first_port[sw + 1];
+	unsigned it;
 
-	for (it = 0; it < st->config->iterations; it++) {
-		iterate(st, sw, it == 0, reqs, bids, &any);
-		if (!any || st->failed)
-			return;
-	}
+	for (port = first; port < last; port++)
+		if (st->in_mask[port] && st->xin_free[port] <= st->now)
+			candidates[count++] = port - first;
+	for (it = 0; it < st->config->iterations && count && !st->failed; it++)
+		iterate(st, sw, it == 0, candidates, &count, reqs, bids);
 }

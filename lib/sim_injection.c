@@ -57,6 +57,7 @@ static int queue_packet(struct sim_state *st, uint32_t server, uint32_t destinat
 	sim_ring_push(ring, st->queue_slots + ((uint64_t)server * c->injection_queues + q) *
 			    c->queue_packets, c->queue_packets, packet);
 	st->queued++;
+	st->server_queued[server]++;
 	return 0;
 }
 
@@ -312,18 +313,16 @@ static void send(struct sim_state *st, uint32_t server, unsigned q, unsigned vl)
 	uint32_t packet = sim_ring_pop(&st->queue[sq], st->queue_slots + sq * c->queue_packets,
 				       c->queue_packets);
 	uint32_t port = sim->server_port[server], sw = sim->servers.switch_index[server];
-	uint64_t pv = (uint64_t)port * st->vls + vl;
 	struct sim_packet *p = &st->packets[packet];
 
-	st->credits[pv]--;
-	sim_ring_push(&st->in[pv], st->in_slots + pv * c->input_packets, c->input_packets,
-		      packet);
-	st->in_mask[port] |= (uint16_t)(1u << vl);
+	st->credits[(uint64_t)port * st->vls + vl]--;
 	p->vl = (uint8_t)vl;
 	p->arrived = st->now + sim->latency[port];
 	p->ready = p->arrived + c->pipeline;
 	st->busy_packets[sw]++;
+	sim_input_push(st, port, vl, packet);
 	st->queued--;
+	st->server_queued[server]--;
 	st->in_fabric++;
 	st->result->injected++;
 	st->result->injected_check += sim_serial_check(p->serial);
@@ -340,7 +339,7 @@ void sim_inject(struct sim_state *st, uint32_t server)
 	const struct vlr_sim_config *c = st->config;
 	unsigned k;
 
-	if (st->server_link_free[server] > st->now)
+	if (!st->server_queued[server] || st->server_link_free[server] > st->now)
 		return;
 	sim_credits_settle(st, st->sim->server_port[server]);
 	for (k = 0; k < c->injection_queues; k++) {

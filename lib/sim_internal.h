@@ -108,6 +108,9 @@ struct sim_state {
 	struct sim_ring *out;
 	uint32_t *out_slots;		/* output_packets per (port, VL) */
 	uint8_t *out_used;		/* slots taken, the one on the wire too */
+	uint32_t *head_out;		/* the input head's output port */
+	uint16_t *head_choices;		/* ... and the VLs it may take there */
+	uint64_t *head_ready;		/* ... and when it may move */
 
 	/* per port */
 	struct sim_ring *credit_ring;	/* credits on their way back */
@@ -132,6 +135,7 @@ struct sim_state {
 	struct sim_ring *queue;		/* [server * queues + q] */
 	uint32_t *queue_slots;
 	uint64_t *server_link_free;
+	uint32_t *server_queued;	/* packets in its injection queues */
 	uint32_t *queue_rr;
 	double generation_p;		/* packets per server per cycle */
 	double log_miss;		/* log(1 - generation_p) */
@@ -189,6 +193,10 @@ static inline uint64_t sim_serial_check(uint64_t serial)
 unsigned sim_out_port(const struct sim_state *state, uint32_t sw, uint16_t dlid);
 uint16_t sim_vl_choices(const struct sim_state *state, uint32_t sw, uint32_t in_port,
 			uint32_t out_port, const struct sim_packet *packet);
+/* Route the head of input (port, vl) once: head_out, head_choices, head_ready. */
+void sim_head_update(struct sim_state *state, uint32_t port, unsigned vl);
+void sim_input_push(struct sim_state *state, uint32_t port, unsigned vl, uint32_t packet);
+uint32_t sim_input_pop(struct sim_state *state, uint32_t port, unsigned vl);
 int sim_pick_vl(const struct sim_state *state, uint32_t out_port, uint16_t choices);
 void sim_enter_switch(const struct sim_state *state, uint32_t sw,
 		      struct sim_packet *packet);

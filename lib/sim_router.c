@@ -7,6 +7,8 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
+#include <stdio.h>
+
 #include "sim_internal.h"
 
 unsigned sim_out_port(const struct sim_state *st, uint32_t sw, uint16_t dlid)
@@ -36,6 +38,95 @@ uint16_t sim_vl_choices(const struct sim_state *st, uint32_t sw, uint32_t in_por
 	return vlr_policy_vl_mask(&sim->tables->policy,
 				  (enum vlr_route_class)packet->route_class, packet->hops,
 				  packet->phase_two) & all;
+}
+
+static int route_failure(struct sim_state *st, uint32_t sw, const struct sim_packet *p,
+			 unsigned number, const char *why)
+{
+	const struct vlr_tables *tables = st->sim->tables;
+
+	st->failed = 1;
+	return vlr_fail(st->err, "cycle %llu: switch %s forwards DLID %u to port %u, %s",
+			(unsigned long long)st->now,
+			vlr_node_name(tables->fabric, tables->switch_node[sw]), p->dlid,
+			number, why);
+}
+
+/* The output port of packet p at switch sw, or VLR_NONE after a failure. */
+static uint32_t output_of(struct sim_state *st, uint32_t sw, const struct sim_packet *p)
+{
+	const struct vlr_sim *sim = st->sim;
+	unsigned number = sim_out_port(st, sw, p->dlid);
+	uint32_t port;
+
+	if (number == 0 || number > sim->first_port[sw + 1] - sim->first_port[sw]) {
+		route_failure(st, sw, p, number, "which it does not have (the LFT has "
+			      "no route)");
+		return VLR_NONE;
+	}
+	port = sim->first_port[sw] + number - 1;
+	if (sim->peer[port] == VLR_NONE && sim->peer_server[port] == VLR_NONE) {
+		route_failure(st, sw, p, number, "which is not linked");
+		return VLR_NONE;
+	}
+	if (sim->peer_server[port] != VLR_NONE && sim->peer_server[port] != p->destination) {
+		route_failure(st, sw, p, number, "whose server is not the destination");
+		return VLR_NONE;
+	}
+	return port;
+}
+
+static void no_vl_failure(struct sim_state *st, uint32_t sw, const struct sim_packet *p)
+{
+	st->failed = 1;
+	vlr_fail(st->err, "cycle %llu: no VL for DLID %u at switch %s (SL %u maps beyond "
+		 "the %u VLs simulated, or the policy allows none)",
+		 (unsigned long long)st->now, p->dlid,
+		 vlr_node_name(st->sim->tables->fabric, st->sim->tables->switch_node[sw]),
+		 p->sl, st->vls);
+}
+
+void sim_head_update(struct sim_state *st, uint32_t port, unsigned vl)
+{
+	unsigned capacity = st->config->input_packets;
+	uint64_t pv = (uint64_t)port * st->vls + vl;
+	uint32_t sw = st->sim->port_switch[port];
+	const struct sim_packet *p;
+
+	if (!st->in[pv].count)
+		return;
+	p = &st->packets[sim_ring_at(&st->in[pv], st->in_slots + pv * capacity, capacity, 0)];
+	st->head_ready[pv] = p->ready;
+	st->head_out[pv] = output_of(st, sw, p);
+	if (st->head_out[pv] == VLR_NONE)
+		return;
+	st->head_choices[pv] = sim_vl_choices(st, sw, port, st->head_out[pv], p);
+	if (!st->head_choices[pv])
+		no_vl_failure(st, sw, p);
+}
+
+void sim_input_push(struct sim_state *st, uint32_t port, unsigned vl, uint32_t packet)
+{
+	unsigned capacity = st->config->input_packets;
+	uint64_t pv = (uint64_t)port * st->vls + vl;
+
+	sim_ring_push(&st->in[pv], st->in_slots + pv * capacity, capacity, packet);
+	st->in_mask[port] |= (uint16_t)(1u << vl);
+	if (st->in[pv].count == 1)
+		sim_head_update(st, port, vl);
+}
+
+uint32_t sim_input_pop(struct sim_state *st, uint32_t port, unsigned vl)
+{
+	unsigned capacity = st->config->input_packets;
+	uint64_t pv = (uint64_t)port * st->vls + vl;
+	uint32_t packet = sim_ring_pop(&st->in[pv], st->in_slots + pv * capacity, capacity);
+
+	if (st->in[pv].count)
+		sim_head_update(st, port, vl);
+	else
+		st->in_mask[port] &= (uint16_t)~(1u << vl);
+	return packet;
 }
 
 /* Credits the sender on port's input link holds for vl, 0 for a server. */
@@ -138,18 +229,16 @@ static int link_vl(struct sim_state *st, uint32_t port)
 static void forward(struct sim_state *st, uint32_t port, uint32_t packet, unsigned vl)
 {
 	const struct vlr_sim *sim = st->sim;
-	uint32_t peer = sim->peer[port], capacity = st->config->input_packets;
-	uint64_t pv = (uint64_t)peer * st->vls + vl;
+	uint32_t peer = sim->peer[port];
 	struct sim_packet *p = &st->packets[packet];
 
-	st->credits[pv]--;
-	sim_ring_push(&st->in[pv], st->in_slots + pv * capacity, capacity, packet);
-	st->in_mask[peer] |= (uint16_t)(1u << vl);
+	st->credits[(uint64_t)peer * st->vls + vl]--;
 	p->arrived = st->now + sim->latency[port];
 	p->ready = p->arrived + st->config->pipeline;
 	p->hops++;
-	st->busy_packets[sim->port_switch[peer]]++;
 	sim_enter_switch(st, sim->port_switch[peer], p);
+	st->busy_packets[sim->port_switch[peer]]++;
+	sim_input_push(st, peer, vl, packet);
 }
 
 static void deliver(struct sim_state *st, uint32_t port, uint32_t packet)

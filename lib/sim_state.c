@@ -32,14 +32,15 @@ uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 	uint64_t queues = (uint64_t)sim->servers.count * c->injection_queues;
 
 	return packet_capacity(sim) * sizeof(struct sim_packet) +
-	       pv * (2 * sizeof(struct sim_ring) + 2) +
+	       pv * (2 * sizeof(struct sim_ring) + 2 + sizeof(uint32_t) + sizeof(uint16_t) +
+		     sizeof(uint64_t)) +
 	       pv * (c->input_packets + c->output_packets) * sizeof(uint32_t) +
 	       pv * c->input_packets * sizeof(struct sim_credit) +
 	       sim->num_ports * (sizeof(struct sim_ring) + 2 * sizeof(uint16_t) +
 				 3 * sizeof(uint64_t) + 3 + sizeof(uint32_t)) +
 	       queues * (sizeof(struct sim_ring) + c->queue_packets * sizeof(uint32_t)) +
 	       sim->servers.count * (sizeof(struct vlr_rng) + 4 * sizeof(uint64_t) +
-				     2 * sizeof(uint32_t));
+				     3 * sizeof(uint32_t));
 }
 
 static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
@@ -59,6 +60,9 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	st->out = calloc(pv, sizeof(*st->out));
 	st->out_slots = malloc(pv * c->output_packets * sizeof(*st->out_slots));
 	st->out_used = calloc(pv, 1);
+	st->head_out = malloc(pv * sizeof(*st->head_out));
+	st->head_choices = calloc(pv, sizeof(*st->head_choices));
+	st->head_ready = calloc(pv, sizeof(*st->head_ready));
 	st->credit_ring = calloc(ports, sizeof(*st->credit_ring));
 	st->credit_slots = malloc(pv * c->input_packets * sizeof(*st->credit_slots));
 	st->in_mask = calloc(ports, sizeof(*st->in_mask));
@@ -79,14 +83,16 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	st->queue = calloc(queues, sizeof(*st->queue));
 	st->queue_slots = malloc(queues * c->queue_packets * sizeof(*st->queue_slots));
 	st->server_link_free = calloc(servers, sizeof(*st->server_link_free));
+	st->server_queued = calloc(servers, sizeof(*st->server_queued));
 	st->queue_rr = calloc(servers, sizeof(*st->queue_rr));
 	if (!st->packets || !st->in || !st->in_slots || !st->credits || !st->out ||
-	    !st->out_slots || !st->out_used || !st->credit_ring || !st->credit_slots ||
+	    !st->out_slots || !st->out_used || !st->head_out || !st->head_choices ||
+	    !st->head_ready || !st->credit_ring || !st->credit_slots ||
 	    !st->in_mask || !st->out_mask || !st->link_free || !st->xin_free ||
 	    !st->xout_free || !st->tx_vl || !st->in_rr || !st->link_rr || !st->out_rr ||
 	    !st->busy_packets || !st->rng || !st->next_generation || !st->sequence ||
 	    !st->trace_next || !st->trace_left || !st->queue || !st->queue_slots ||
-	    !st->server_link_free || !st->queue_rr)
+	    !st->server_link_free || !st->server_queued || !st->queue_rr)
 		return vlr_fail(err, "out of memory for a run (%llu bytes)",
 				(unsigned long long)vlr_sim_run_bytes(sim));
 	memset(st->credits, (int)c->input_packets, pv);
@@ -192,6 +198,9 @@ void sim_state_free(struct sim_state *st)
 	free(st->out);
 	free(st->out_slots);
 	free(st->out_used);
+	free(st->head_out);
+	free(st->head_choices);
+	free(st->head_ready);
 	free(st->credit_ring);
 	free(st->credit_slots);
 	free(st->in_mask);
@@ -212,6 +221,7 @@ void sim_state_free(struct sim_state *st)
 	free(st->queue);
 	free(st->queue_slots);
 	free(st->server_link_free);
+	free(st->server_queued);
 	free(st->queue_rr);
 	memset(st, 0, sizeof(*st));
 }
