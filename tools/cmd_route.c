@@ -33,6 +33,8 @@ static const char route_usage[] =
 	"      --phase-min M     2phases: minfirst (default), minlast or minboth\n"
 	"      --vls-per-phase K 2phases: VLs per phase (default 2 on a Dragonfly, else 1)\n"
 	"      --dim-order D,..  HyperX: dimension order, e.g. 1,0 (default 0,1,..)\n"
+	"      --family F        minimal, valiant: refuse unless the graph is a\n"
+	"                        hyperx, dragonfly or dragonfly+ (default: any)\n"
 	"      --restricted N    valiant: offsets restricted to the destination's\n"
 	"                        partition (default half of the Valiant offsets)\n"
 	"Exit status: 0 routed, 1 could not route or write, 2 bad input.\n";
@@ -100,6 +102,28 @@ static int parse_dim_order(const char *command, const char *text,
 	}
 }
 
+static int parse_family(const char *command, const char *text,
+			struct vlr_engine_options *options)
+{
+	static const struct {
+		const char *name;
+		enum vlr_family family;
+	} families[] = {
+		{ "hyperx", VLR_FAMILY_HYPERX },
+		{ "dragonfly", VLR_FAMILY_DRAGONFLY },
+		{ "dragonfly+", VLR_FAMILY_DRAGONFLYPLUS },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++)
+		if (!strcmp(text, families[i].name)) {
+			options->family = families[i].family;
+			return 0;
+		}
+	cli_error(command, "--family is hyperx, dragonfly or dragonfly+, not \"%s\"", text);
+	return -1;
+}
+
 static int parse_policy_option(const char *command, int option, const char *text,
 			       struct route_request *request)
 {
@@ -125,6 +149,8 @@ static int parse_policy_option(const char *command, int option, const char *text
 		return 0;
 	case 'D':
 		return parse_dim_order(command, text, options);
+	case 'F':
+		return parse_family(command, text, options);
 	default:
 		if (cli_unsigned(command, "--restricted", text, 0, 127, &value))
 			return -1;
@@ -170,6 +196,7 @@ static int parse_route_options(const char *command, int argc, char **argv,
 		{ "vls-per-phase", required_argument, NULL, 'K' },
 		{ "dim-order", required_argument, NULL, 'D' },
 		{ "restricted", required_argument, NULL, 'R' },
+		{ "family", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -212,6 +239,7 @@ static int parse_route_options(const char *command, int argc, char **argv,
 		case 'M':
 		case 'K':
 		case 'D':
+		case 'F':
 		case 'R':
 			if (parse_policy_option(command, option, optarg, request))
 				return -1;
@@ -241,9 +269,9 @@ static int check_request(const char *command, int argc, char **argv,
 	}
 	if (!low_diameter(request->engine) &&
 	    (request->options.policy.kind || request->options.dim_order_count ||
-	     request->options.restricted >= 0)) {
-		cli_error(command, "--vl-policy, --dim-order and --restricted are for the "
-			  "minimal and valiant engines");
+	     request->options.restricted >= 0 || request->options.family)) {
+		cli_error(command, "--vl-policy, --dim-order, --family and --restricted are "
+			  "for the minimal and valiant engines");
 		return -1;
 	}
 	if (request->phase_options_given &&
