@@ -12,7 +12,9 @@
  *   opensm-subnet.lst  the discovered links (read only): a fabric.
  * Ours:
  *   vlroute-path-sl.dump  the path SL of every (source port, DLID), rows of
- *                         SLs shared by sources; see vlroute-pathsl(5).
+ *                         SLs shared by sources; see vlroute-pathsl(5);
+ *   vlroute-valiant.dump  the route kind and intermediate switch of every
+ *                         LID, and the VL policy; see vlroute-valiant(5).
  *
  * Ports are named by GUID in all of them: a switch by its node GUID (the
  * GUID of its port 0), an endpoint port by its port GUID.
@@ -34,6 +36,7 @@
 #define VLR_FILE_LFTS "opensm-lfts.dump"
 #define VLR_FILE_SL2VL "opensm-sl2vl.dump"
 #define VLR_FILE_PATH_SL "vlroute-path-sl.dump"
+#define VLR_FILE_VALIANT "vlroute-valiant.dump"
 #define VLR_FILE_SUBNET_LST "opensm-subnet.lst"
 
 /*
@@ -72,6 +75,20 @@ int vlr_sl2vl_read(struct vlr_tables *tables, const char *path, struct vlr_error
  */
 int vlr_pathsl_write(const struct vlr_tables *tables, FILE *out, struct vlr_error *err);
 int vlr_pathsl_read(struct vlr_tables *tables, const char *path, struct vlr_error *err);
+
+/*
+ * vlroute-valiant.dump, for tables that carry route kinds (lid_kind). The
+ * writer gives the policy and every LID that has an owner; it refuses
+ * tables without lid_kind or lid_via, a policy the reader would refuse,
+ * a minimal LID with an intermediate and a valiant or restricted one
+ * without. The reader replaces lid_kind, lid_via and policy, all or
+ * nothing; LIDs it does not list are minimal. It refuses a missing,
+ * repeated or malformed policy line, unknown route kinds, LIDs without an
+ * owner or listed twice, intermediates that are not the node GUID of a
+ * switch, and a minimal LID with an intermediate or another without one.
+ */
+int vlr_valiant_write(const struct vlr_tables *tables, FILE *out, struct vlr_error *err);
+int vlr_valiant_read(struct vlr_tables *tables, const char *path, struct vlr_error *err);
 
 /* What the guid2lid reader skipped. */
 struct vlr_guid2lid_notes {
