@@ -1009,7 +1009,7 @@ static void remove_dir(const char *dir)
 {
 	static const char *const names[] = {
 		VLR_FILE_FABRIC, VLR_FILE_GUID2LID, VLR_FILE_LFTS, VLR_FILE_SL2VL,
-		VLR_FILE_PATH_SL, VLR_FILE_SUBNET_LST,
+		VLR_FILE_PATH_SL, VLR_FILE_VALIANT, VLR_FILE_SUBNET_LST,
 	};
 	char path[4096];
 	unsigned i;
@@ -1057,7 +1057,10 @@ static void test_dir_round_trip(void **state)
 		fail_msg("%s", err.message);
 	assert_true(read->owns_fabric);
 	assert_true(notes.has_guid2lid && notes.has_sl2vl && notes.has_path_sl);
-	assert_false(notes.lmc_inferred);
+	assert_false(notes.lmc_inferred || notes.has_valiant);
+	assert_null(read->lid_kind);
+	assert_null(read->lid_via);
+	assert_int_equal(read->policy.kind, VLR_VLP_NONE);
 	assert_int_equal(notes.guid2lid.entries, 36 + 72);
 	assert_non_null(strstr(notes.topology, "/fabric.net"));
 	assert_same_tables(tables, read);
@@ -1150,6 +1153,89 @@ static void test_dir_errors(void **state)
 	read = vlr_tables_read_dir(dir, NULL, 4, NULL, &err);
 	if (!read)
 		fail_msg("%s", err.message);
+	vlr_tables_free(read);
+	remove_dir(dir);
+	free(dir);
+	vlr_tables_free(tables);
+}
+
+/* Kind and intermediate of every LID of a in b, switches matched by name. */
+static void assert_same_route_kinds(const struct vlr_tables *a, const struct vlr_tables *b)
+{
+	uint32_t lid;
+
+	assert_int_equal(a->lid_stride, b->lid_stride);
+	for (lid = 0; lid <= a->max_lid; lid++) {
+		uint32_t via = a->lid_via[lid];
+
+		assert_int_equal(a->lid_kind[lid], b->lid_kind[lid]);
+		if (via == VLR_NONE)
+			assert_int_equal(b->lid_via[lid], VLR_NONE);
+		else
+			assert_int_equal(b->lid_via[lid],
+					 switch_of(b, vlr_node_name(a->fabric,
+								    a->switch_node[via])));
+	}
+	assert_int_equal(a->policy.kind, b->policy.kind);
+	assert_int_equal(a->policy.phase_min, b->policy.phase_min);
+	assert_int_equal(a->policy.vls_per_phase, b->policy.vls_per_phase);
+	assert_int_equal(a->policy.vls, b->policy.vls);
+}
+
+static void test_valiant_dir_round_trip(void **state)
+{
+	struct vlr_tables *tables = dragonfly_tables(), *read;
+	struct vlr_tables_dir_notes notes;
+	char *dir = scratch_path("valiant-tables"), path[4096];
+	unsigned valiant = 0, restricted = 0;
+	struct vlr_error err;
+	char names[1024];
+	uint32_t lid;
+
+	(void)state;
+	add_route_kinds(tables);
+	for (lid = 1; lid <= tables->max_lid; lid++) {
+		if (tables->lid_owner[lid] == VLR_NONE || lid % 3 == 0)
+			continue;
+		tables->lid_kind[lid] = lid % 3 == 1 ? VLR_LID_VALIANT : VLR_LID_RESTRICTED;
+		tables->lid_via[lid] = (lid * 7) % tables->num_switches;
+		valiant += lid % 3 == 1;
+		restricted += lid % 3 == 2;
+	}
+	assert_true(valiant > 30 && restricted > 30);
+	tables->policy = (struct vlr_vl_policy){ VLR_VLP_TWO_PHASES, VLR_MIN_LAST, 3, 7 };
+	if (vlr_tables_write_dir(tables, dir, &err))
+		fail_msg("%s", err.message);
+	list_dir(dir, names, sizeof(names));
+	assert_string_equal(names, "fabric.net guid2lid opensm-lfts.dump "
+			    "opensm-sl2vl.dump vlroute-path-sl.dump vlroute-valiant.dump");
+	read = vlr_tables_read_dir(dir, NULL, 4, &notes, &err);
+	if (!read)
+		fail_msg("%s", err.message);
+	assert_true(notes.has_valiant && notes.has_path_sl);
+	assert_same_tables(tables, read);
+	assert_same_route_kinds(tables, read);
+	vlr_tables_free(read);
+
+	/* a bad file fails the directory, naming its line */
+	snprintf(path, sizeof(path), "%s/%s", dir, VLR_FILE_VALIANT);
+	write_text(path, "policy ladder 4\n0x0001 sideways\n");
+	assert_null(vlr_tables_read_dir(dir, NULL, 4, &notes, &err));
+	assert_message(&err, "vlroute-valiant.dump", 2, "unknown route kind \"sideways\"");
+
+	/* tables without route kinds take the file away */
+	free(tables->lid_kind);
+	tables->lid_kind = NULL;
+	if (vlr_tables_write_dir(tables, dir, &err))
+		fail_msg("%s", err.message);
+	list_dir(dir, names, sizeof(names));
+	assert_string_equal(names, "fabric.net guid2lid opensm-lfts.dump "
+			    "opensm-sl2vl.dump vlroute-path-sl.dump");
+	read = vlr_tables_read_dir(dir, NULL, 4, &notes, &err);
+	if (!read)
+		fail_msg("%s", err.message);
+	assert_false(notes.has_valiant);
+	assert_null(read->lid_kind);
 	vlr_tables_free(read);
 	remove_dir(dir);
 	free(dir);
@@ -1633,6 +1719,7 @@ int main(void)
 		cmocka_unit_test(test_pathsl_runs),
 		cmocka_unit_test(test_valiant_man_page_example),
 		cmocka_unit_test(test_valiant_reader_accepts),
+		cmocka_unit_test(test_valiant_dir_round_trip),
 		cmocka_unit_test(test_dir_round_trip),
 		cmocka_unit_test(test_dir_from_opensm_dump),
 		cmocka_unit_test(test_dir_errors),

@@ -124,6 +124,7 @@ struct vlr_tables_dir_notes {
 	int lmc_inferred;		/* LMCs came from the LFT dump */
 	int has_sl2vl;			/* DIR/opensm-sl2vl.dump was read */
 	int has_path_sl;		/* DIR/vlroute-path-sl.dump was read */
+	int has_valiant;		/* DIR/vlroute-valiant.dump was read */
 	struct vlr_guid2lid_notes guid2lid;
 };
 
@@ -140,10 +141,12 @@ int vlr_tables_write_file(const struct vlr_tables *tables, const char *path,
 			  vlr_tables_writer writer, struct vlr_error *err);
 
 /*
- * Write fabric.net, guid2lid, opensm-lfts.dump, opensm-sl2vl.dump and
- * vlroute-path-sl.dump into dir (created if missing). Each file is written
- * to a temporary name and renamed into place once complete, so a failure
- * leaves the previous file or none, never a partial one.
+ * Write fabric.net, guid2lid, opensm-lfts.dump, opensm-sl2vl.dump,
+ * vlroute-path-sl.dump and, for tables with route kinds (lid_kind),
+ * vlroute-valiant.dump into dir (created if missing); for tables without
+ * them, remove a vlroute-valiant.dump left from earlier tables. Each file
+ * is written to a temporary name and renamed into place once complete, so
+ * a failure leaves the previous file or none, never a partial one.
  */
 int vlr_tables_write_dir(const struct vlr_tables *tables, const char *dir,
 			 struct vlr_error *err);
@@ -154,8 +157,9 @@ int vlr_tables_write_dir(const struct vlr_tables *tables, const char *dir,
  * NULL, else DIR/fabric.net, else DIR/opensm-subnet.lst; the LIDs from
  * DIR/guid2lid if present, else from the topology (with LMCs inferred from
  * the LFT dump when the topology is a subnet.lst). opensm-lfts.dump is
- * required; the SL2VL and path-SL dumps are read when present. The tables
- * own the fabric. notes may be NULL.
+ * required; the SL2VL, path-SL and Valiant dumps are read when present
+ * (without the last, lid_kind and lid_via stay NULL). The tables own the
+ * fabric. notes may be NULL.
  */
 struct vlr_tables *vlr_tables_read_dir(const char *dir, const char *fabric_path,
 				       unsigned num_vls,
