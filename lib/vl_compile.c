@@ -359,6 +359,19 @@ static void choose_policy(const struct lowdiam *ld, const struct vlr_engine_opti
 		policy->vls_per_phase = ld->topology.params.family == VLR_FAMILY_HYPERX ? 1 : 2;
 }
 
+/* VLs the ideal form spans: both phase sets, or a rung per hop. */
+static unsigned ideal_vls(const struct compile *cc)
+{
+	unsigned vls = cc->vls_needed;
+
+	if (cc->policy.kind == VLR_VLP_TWO_PHASES && vls < 2 * cc->policy.vls_per_phase)
+		vls = 2 * cc->policy.vls_per_phase;
+	if ((cc->policy.kind == VLR_VLP_LADDER || cc->policy.kind == VLR_VLP_LADDER_REUSE) &&
+	    vls < cc->longest)
+		vls = cc->longest;
+	return vls;
+}
+
 static int check_fit(const struct compile *cc, struct vlr_error *err)
 {
 	struct vlr_vl_policy policy = cc->policy;
@@ -366,10 +379,10 @@ static int check_fit(const struct compile *cc, struct vlr_error *err)
 
 	policy.vls = cc->vls_needed;
 	vlr_vl_policy_describe(&policy, name, sizeof(name));
-	if (cc->vls_needed > cc->tables->num_vls)
+	if (ideal_vls(cc) > cc->tables->num_vls)
 		return vlr_fail(err, "VL policy %s needs %u VLs on this fabric (longest "
 				"route %u switch hops), but only %u are available: refused",
-				vlr_vl_policy_name(cc->policy.kind), cc->vls_needed, cc->longest,
+				vlr_vl_policy_name(cc->policy.kind), ideal_vls(cc), cc->longest,
 				cc->tables->num_vls);
 	if (cc->routes_without_sl)
 		return vlr_fail(err, "VL policy %s needs more than %d SLs on this fabric "
@@ -410,7 +423,7 @@ static int compile_hops(struct vlr_tables *tables, const struct lowdiam *ld,
 		result = assign_rows(&cc, err) || colour_routes(&cc, err) || check_fit(&cc, err);
 	if (!result) {
 		finish_tables(&cc);
-		cc.policy.vls = cc.vls_needed;
+		cc.policy.vls = ideal_vls(&cc);
 		tables->policy = cc.policy;
 		report->sls_used = cc.sls_needed ? cc.sls_needed : 1;
 		report->vls_used = cc.vls_needed ? cc.vls_needed : 1;
