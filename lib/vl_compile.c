@@ -15,8 +15,10 @@
  *              HyperX: the DESIGN scheme without SL bits: set 0 for the
  *              injection hop and for turns to a higher dimension, set 1
  *              for the rest (phase 2 runs in reverse dimension order)
- * SLs: first fit. SL2VL entries start unset; a route takes the lowest SL
- * whose entries along its hops are unset or already the VL it needs.
+ * SLs: SL2VL entries start unset; a route takes the SL code its structure
+ * calls for (Dragonflies, see dragonfly_code) if its entries along the
+ * route are unset or already the VLs it needs, else the lowest code that
+ * fits (first fit). Codes end up as SLs, so at most 16 may be used.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -48,6 +50,7 @@ struct compile {
 	unsigned vls_needed;
 	unsigned sls_needed;
 	unsigned longest;		/* hops of the longest route */
+	unsigned preferred;		/* the SL code to try first for this route */
 	uint64_t routes_without_sl;
 	struct hop hops[MAX_ROUTE_HOPS];
 };
@@ -64,6 +67,9 @@ struct walk {
 	unsigned turns_in_phase;	/* Dragonfly+: down-then-up turns */
 	unsigned turns;
 	int fresh_phase;		/* phase 2 began at this switch */
+	int first_local;		/* Dragonfly slots: the route starts locally, */
+	int phase_one_global;		/* crosses a global link before its trunk, */
+	int local_after_global;		/* and a local one after that */
 	uint32_t in_channel;	/* VLR_NONE on the first switch */
 };
 
@@ -148,6 +154,41 @@ static uint64_t key_of(const struct compile *cc, uint32_t sw, unsigned in, unsig
 }
 
 /* Collect the hops of a route and their VLs; returns the hop count or -1. */
+/*
+ * The SL code a Dragonfly route needs, found by reasoning rather than
+ * search (see vlroute(1), VL POLICIES): bit 0 the parity of the group
+ * whose gateway starts phase 2 (the intermediate's, or the destination's for
+ * minimal routes); a global port whose far group has that parity is
+ * crossed in phase 1, and a local hop entered from a global link in a group
+ * of that parity is the phase-1 one. For the ladders, bits 1-3 say which
+ * optional hops precede (a first local hop, a phase-1 global, a local hop
+ * after it), which fixes the hop index at every switch.
+ */
+static unsigned dragonfly_code(const struct compile *cc, const struct walk *walk,
+			       uint32_t target)
+{
+	const struct vlr_topology *topology = &cc->ld->topology;
+	uint32_t via = cc->tables->lid_via ? cc->tables->lid_via[walk->lid] : VLR_NONE;
+	unsigned code = topology->group[via != VLR_NONE ? via : target] % 2;
+
+	if (cc->policy.kind == VLR_VLP_LADDER || cc->policy.kind == VLR_VLP_LADDER_REUSE)
+		code |= (unsigned)walk->first_local << 1 | (unsigned)walk->phase_one_global << 2 |
+			(unsigned)walk->local_after_global << 3;
+	return code;
+}
+
+static void note_slots(struct walk *walk, enum vlr_port_class class)
+{
+	if (walk->hop == 0)
+		walk->first_local = class == VLR_PORT_LOCAL;
+	if (walk->phase_two)
+		return;
+	if (class == VLR_PORT_GLOBAL)
+		walk->phase_one_global = 1;
+	else if (class == VLR_PORT_LOCAL && walk->phase_one_global)
+		walk->local_after_global = 1;
+}
+
 static int collect_hops(struct compile *cc, uint32_t source, uint32_t lid,
 			struct vlr_error *err)
 {
@@ -162,8 +203,11 @@ static int collect_hops(struct compile *cc, uint32_t source, uint32_t lid,
 		uint32_t channel = route_graph_next_channel(graph, sw, lid), next;
 		unsigned vl;
 
-		if (channel == VLR_NONE)
+		if (channel == VLR_NONE) {
+			cc->preferred = cc->ld->topology.params.family == VLR_FAMILY_DRAGONFLY ?
+					dragonfly_code(cc, &walk, sw) : 0;
 			return (int)walk.hop;
+		}
 		if (walk.in_channel != VLR_NONE && !walk.fresh_phase &&
 		    cc->ld->channel_class[walk.in_channel] == VLR_PORT_DOWN &&
 		    cc->ld->channel_class[channel] == VLR_PORT_UP) {
@@ -179,6 +223,7 @@ static int collect_hops(struct compile *cc, uint32_t source, uint32_t lid,
 			cc->vls_needed = vl + 1;
 		cc->hops[walk.hop].key = key_of(cc, sw, in_port, graph->channel_port[channel]);
 		cc->hops[walk.hop].vl = (uint8_t)(vl < UNSET ? vl : UNSET - 1);
+		note_slots(&walk, cc->ld->channel_class[channel]);
 		next = graph->channel_to[channel];
 		in_port = graph->channel_port[graph->channel_back[channel]];
 		if (cc->ld->channel_class[channel] == VLR_PORT_GLOBAL) {
@@ -219,7 +264,10 @@ static int code_fits(const struct compile *cc, const uint8_t *injection, unsigne
 	return 1;
 }
 
-/* First-fit SL code for the collected route; 0 when it crosses no switch link. */
+/*
+ * The SL code for the collected route: the preferred one if it fits, else
+ * the first that fits; 0 when the route crosses no switch link.
+ */
 static int choose_code(struct compile *cc, uint32_t source, unsigned hops)
 {
 	uint8_t *injection = cc->injection + (uint64_t)source * MAX_CODES;
@@ -227,9 +275,11 @@ static int choose_code(struct compile *cc, uint32_t source, unsigned hops)
 
 	if (!hops)
 		return 0;
-	for (code = 0; code < MAX_CODES; code++)
-		if (code_fits(cc, injection, hops, code))
-			break;
+	code = cc->preferred;
+	if (!code_fits(cc, injection, hops, code))
+		for (code = 0; code < MAX_CODES; code++)
+			if (code_fits(cc, injection, hops, code))
+				break;
 	if (code == MAX_CODES) {
 		cc->routes_without_sl++;
 		return 0;
