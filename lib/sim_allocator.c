@@ -1,26 +1,25 @@
 /*
  * sim_allocator.c - the separable input-first switch allocator.
  *
- * In each iteration every free input port picks one of its VLs (round
+ * The crossbar connects either ports (a packet crossing occupies its input
+ * port and its output port: one packet per port at a time) or (port, VL)
+ * pairs (each VL of an input and of an output crosses on its own, as in
+ * the simulators of the Valiant studies). In each iteration every free
+ * crossbar input picks one request: a port picks one of its VLs (round
  * robin from the VL after its last winner) whose head packet is ready and
- * whose output port is free with room in an allowed output VL; then every
- * output port grants one of the inputs that picked it (round robin from
- * the input after its last winner; with transit priority, inputs from
- * switches before inputs from servers). A grant moves the packet through
- * the crossbar into the output buffer, keeping input and output busy for
- * ceil(packet / speedup) cycles, or until its tail has arrived. Later
- * iterations match what earlier ones left free.
+ * whose output is free with room in an allowed output VL; a (port, VL)
+ * pair offers its head. Then every crossbar output grants one of the
+ * inputs that picked it (round robin from the input after its last winner;
+ * with transit priority, inputs from switches before inputs from servers).
+ * A grant moves the packet into the output buffer, keeping the crossbar
+ * input and output busy for ceil(packet / speedup) cycles, or until its
+ * tail has arrived. Later iterations match what earlier ones left free,
+ * and only inputs that lost can find a match in them.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
 #include "sim_internal.h"
-
-struct request {
-	uint32_t out;		/* output port, VLR_NONE: no request */
-	uint8_t vl;
-	uint8_t out_vl;
-};
 
 /* A packet from a server blocked at its source switch: another DLID. */
 static void recompute(struct sim_state *st, uint32_t sw, uint32_t port, unsigned vl)
@@ -33,17 +32,35 @@ static void recompute(struct sim_state *st, uint32_t sw, uint32_t port, unsigned
 	sim_head_update(st, port, vl);
 }
 
+/* VLs of choices whose crossbar output at port out is free now. */
+static uint16_t free_outputs(const struct sim_state *st, uint32_t out, uint16_t choices)
+{
+	uint16_t free_vls = 0;
+	unsigned vl;
+
+	if (!st->per_vl_crossbar)
+		return st->xout_free[sim_xbar(st, out, 0)] <= st->now ? choices : 0;
+	for (vl = 0; vl < st->vls; vl++)
+		if ((choices >> vl & 1) && st->xout_free[sim_xbar(st, out, vl)] <= st->now)
+			free_vls |= (uint16_t)(1u << vl);
+	return free_vls;
+}
+
 /* Try the head of input (port, vl); fill req and return 1 if it may go. */
 static int try_head(struct sim_state *st, uint32_t sw, uint32_t port, unsigned vl,
-		    int first_iteration, struct request *req)
+		    int first_iteration, struct sim_request *req)
 {
 	uint64_t pv = (uint64_t)port * st->vls + vl;
 	uint32_t out = st->head_out[pv];
+	uint16_t choices;
 	int out_vl;
 
-	if (out == VLR_NONE || st->head_ready[pv] > st->now || st->xout_free[out] > st->now)
+	if (out == VLR_NONE || st->head_ready[pv] > st->now)
 		return 0;
-	out_vl = sim_pick_vl(st, out, st->head_choices[pv]);
+	choices = free_outputs(st, out, st->head_choices[pv]);
+	if (!choices)
+		return 0;
+	out_vl = sim_pick_vl(st, out, choices);
 	if (out_vl < 0) {
 		if (first_iteration && st->config->dlid == VLR_SIM_DLID_RECOMPUTE &&
 		    st->sim->peer_server[port] != VLR_NONE)
@@ -56,16 +73,20 @@ static int try_head(struct sim_state *st, uint32_t sw, uint32_t port, unsigned v
 	return 1;
 }
 
-static int pick_request(struct sim_state *st, uint32_t sw, uint32_t port,
-			int first_iteration, struct request *req)
+/* The request of crossbar input ci (a port, or a port's VL), if any. */
+static int pick_request(struct sim_state *st, const struct sim_round *r, uint32_t ci,
+			int first_iteration, struct sim_request *req)
 {
+	uint32_t port = r->first + ci / r->per_vl;
 	unsigned k;
 
+	if (r->per_vl > 1)
+		return try_head(st, r->sw, port, ci % r->per_vl, first_iteration, req);
 	for (k = 0; k < st->vls; k++) {
 		unsigned vl = (st->in_rr[port] + k) % st->vls;
 
 		if ((st->in_mask[port] >> vl & 1) &&
-		    try_head(st, sw, port, vl, first_iteration, req))
+		    try_head(st, r->sw, port, vl, first_iteration, req))
 			return 1;
 		if (st->failed)
 			return 0;
@@ -73,21 +94,38 @@ static int pick_request(struct sim_state *st, uint32_t sw, uint32_t port,
 	return 0;
 }
 
-static void grant(struct sim_state *st, uint32_t port, const struct request *req,
-		  uint32_t winner_index)
+/* Crossbar output of a request, counted within the switch. */
+static uint32_t output_of_request(const struct sim_round *r, const struct sim_request *req)
+{
+	return (req->out - r->first) * r->per_vl + (r->per_vl > 1 ? req->out_vl : 0);
+}
+
+static uint32_t request_key(const struct sim_state *st, const struct sim_round *r,
+			    uint32_t ci, uint32_t co)
+{
+	uint32_t key = (ci + r->inputs - st->out_rr[r->first * r->per_vl + co]) % r->inputs;
+
+	if (st->config->transit_priority &&
+	    st->sim->peer_server[r->first + ci / r->per_vl] != VLR_NONE)
+		key += r->inputs;
+	return key;
+}
+
+static void grant(struct sim_state *st, const struct sim_round *r, uint32_t ci,
+		  const struct sim_request *req)
 {
 	const struct vlr_sim_config *c = st->config;
+	uint32_t port = r->first + ci / r->per_vl;
 	uint64_t qv = (uint64_t)req->out * st->vls + req->out_vl;
 	uint32_t packet = sim_input_pop(st, port, req->vl);
 	struct sim_packet *p = &st->packets[packet];
 	uint64_t done = st->now + (c->packet_phits + c->speedup - 1) / c->speedup;
 	uint64_t tail_in = p->arrived + c->packet_phits;
-	uint32_t sw = st->sim->port_switch[port];
 
 	if (done < tail_in)
 		done = tail_in;
-	st->xin_free[port] = done;
-	st->xout_free[req->out] = done;
+	st->xin_free[sim_xbar(st, port, req->vl)] = done;
+	st->xout_free[sim_xbar(st, req->out, req->out_vl)] = done;
 	if (done > st->last_move)
 		st->last_move = done;
 	sim_return_credit(st, port, req->vl, done + st->sim->latency[port]);
@@ -98,80 +136,82 @@ static void grant(struct sim_state *st, uint32_t port, const struct request *req
 	p->vl = req->out_vl;
 	p->ready = st->now + 1;
 	st->in_rr[port] = (uint8_t)((req->vl + 1) % st->vls);
-	st->out_rr[req->out] = (winner_index + 1) %
-			       (st->sim->first_port[sw + 1] - st->sim->first_port[sw]);
-}
-
-/* An output's best request so far: the key (lower wins) and its input. */
-struct bid {
-	uint32_t key;
-	uint32_t input;
-};
-
-static uint32_t request_key(const struct sim_state *st, uint32_t first, uint32_t n,
-			    uint32_t i, const struct request *req)
-{
-	uint32_t key = (i + n - st->out_rr[req->out]) % n;
-
-	if (st->config->transit_priority && st->sim->peer_server[first + i] != VLR_NONE)
-		key += n;
-	return key;
+	st->out_rr[r->first * r->per_vl + output_of_request(r, req)] = (ci + 1) % r->inputs;
 }
 
 /*
- * One iteration over the inputs in candidates[0..*count): requests, then
- * grants. Leaves in candidates the inputs that requested and lost: only
- * they can request in a later iteration, as grants only take outputs.
+ * One iteration over the candidates: requests, then grants. Leaves as
+ * candidates the inputs that requested and lost: only they can request in
+ * a later iteration, as grants only take outputs.
  */
-static void iterate(struct sim_state *st, uint32_t sw, int first_iteration,
-		    uint32_t *candidates, uint32_t *count, struct request *reqs,
-		    struct bid *bids)
+static void iterate(struct sim_state *st, struct sim_round *r, int first_iteration)
 {
-	uint32_t first = st->sim->first_port[sw], n = st->sim->first_port[sw + 1] - first;
-	uint32_t k, i, requested = 0, lost = 0;
+	uint32_t k, ci, requested = 0, lost = 0;
 
-	for (k = 0; k < *count; k++) {
-		i = candidates[k];
-		if (!pick_request(st, sw, first + i, first_iteration, &reqs[i]))
+	for (k = 0; k < r->count; k++) {
+		ci = r->candidates[k];
+		if (!pick_request(st, r, ci, first_iteration, &r->reqs[ci]))
 			continue;
-		bids[reqs[i].out - first].key = UINT32_MAX;
-		candidates[requested++] = i;
+		r->bids[output_of_request(r, &r->reqs[ci])].key = UINT32_MAX;
+		r->candidates[requested++] = ci;
 		if (st->failed)
 			return;
 	}
 	for (k = 0; k < requested; k++) {
-		struct bid *bid;
-		uint32_t key;
+		uint32_t co, key;
 
-		i = candidates[k];
-		bid = &bids[reqs[i].out - first];
-		key = request_key(st, first, n, i, &reqs[i]);
-		if (key < bid->key) {
-			bid->key = key;
-			bid->input = i;
+		ci = r->candidates[k];
+		co = output_of_request(r, &r->reqs[ci]);
+		key = request_key(st, r, ci, co);
+		if (key < r->bids[co].key) {
+			r->bids[co].key = key;
+			r->bids[co].input = ci;
 		}
 	}
 	for (k = 0; k < requested; k++) {
-		i = candidates[k];
-		if (bids[reqs[i].out - first].input == i)
-			grant(st, first + i, &reqs[i], i);
+		ci = r->candidates[k];
+		if (r->bids[output_of_request(r, &r->reqs[ci])].input == ci)
+			grant(st, r, ci, &r->reqs[ci]);
 		else
-			candidates[lost++] = i;
+			r->candidates[lost++] = ci;
 	}
-	*count = lost;
+	r->count = lost;
+}
+
+/* The crossbar inputs of the switch that are free and hold a packet. */
+static void gather(const struct sim_state *st, struct sim_round *r)
+{
+	uint32_t i, port;
+	unsigned vl;
+
+	r->count = 0;
+	for (i = 0; i < r->ports; i++) {
+		port = r->first + i;
+		if (!st->in_mask[port])
+			continue;
+		if (r->per_vl == 1) {
+			if (st->xin_free[sim_xbar(st, port, 0)] <= st->now)
+				r->candidates[r->count++] = i;
+			continue;
+		}
+		for (vl = 0; vl < st->vls; vl++)
+			if ((st->in_mask[port] >> vl & 1) &&
+			    st->xin_free[sim_xbar(st, port, vl)] <= st->now)
+				r->candidates[r->count++] = i * r->per_vl + vl;
+	}
 }
 
 void sim_allocate(struct sim_state *st, uint32_t sw)
 {
-	struct request reqs[VLR_MAX_NODE_PORTS];
-	struct bid bids[VLR_MAX_NODE_PORTS];
-	uint32_t candidates[VLR_MAX_NODE_PORTS], count = 0, port;
-	uint32_t first = st->sim->first_port[sw], last = st->sim->first_port[sw + 1];
+	struct sim_round *r = st->round;
 	unsigned it;
 
-	for (port = first; port < last; port++)
-		if (st->in_mask[port] && st->xin_free[port] <= st->now)
-			candidates[count++] = port - first;
-	for (it = 0; it < st->config->iterations && count && !st->failed; it++)
-		iterate(st, sw, it == 0, candidates, &count, reqs, bids);
+	r->sw = sw;
+	r->first = st->sim->first_port[sw];
+	r->ports = st->sim->first_port[sw + 1] - r->first;
+	r->per_vl = st->per_vl_crossbar ? st->vls : 1;
+	r->inputs = r->ports * r->per_vl;
+	gather(st, r);
+	for (it = 0; it < st->config->iterations && r->count && !st->failed; it++)
+		iterate(st, r, it == 0);
 }

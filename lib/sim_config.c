@@ -13,6 +13,7 @@ static const char *const dlid_names[] = {
 	"base", "random", "recompute", "restricted", "adaptive",
 };
 static const char *const queue_select_names[] = { "random", "dest" };
+static const char *const crossbar_names[] = { "vl", "port" };
 
 void vlr_sim_config_default(struct vlr_sim_config *config)
 {
@@ -98,5 +99,21 @@ int vlr_sim_queue_select_parse(const char *text, enum vlr_sim_queue_select *sele
 	if (parse_name(text, queue_select_names, 2, "queue selection", &value, err))
 		return -1;
 	*select = (enum vlr_sim_queue_select)value;
+	return 0;
+}
+
+const char *vlr_sim_crossbar_name(enum vlr_sim_crossbar crossbar)
+{
+	return crossbar_names[crossbar];
+}
+
+int vlr_sim_crossbar_parse(const char *text, enum vlr_sim_crossbar *crossbar,
+			   struct vlr_error *err)
+{
+	unsigned value = 0;
+
+	if (parse_name(text, crossbar_names, 2, "crossbar", &value, err))
+		return -1;
+	*crossbar = (enum vlr_sim_crossbar)value;
 	return 0;
 }

@@ -6,8 +6,8 @@
  * The DLID is chosen when the packet first reaches the head of its queue,
  * so the adaptive choice sees the switch as it is when the packet leaves:
  *   base        offset 0 (the minimal route on Valiant tables);
- *   random      a random Valiant offset (any offset on tables without LID
- *               kinds);
+ *   random      a random Valiant offset, not a restricted one (any offset
+ *               on tables without LID kinds);
  *   recompute   as random, and while the packet waits at its source switch
  *               with no room in its output, another random offset (as if
  *               the NIC learnt of the blocked output; the injection link
@@ -134,6 +134,15 @@ static int is_restricted(uint8_t kind)
 	return kind == VLR_LID_RESTRICTED;
 }
 
+/* A random Valiant offset; a restricted one only if the tables have no other. */
+static int valiant_offset(struct sim_state *st, uint32_t server, uint32_t base,
+			  unsigned lids)
+{
+	int offset = random_offset(st, server, base, lids, is_valiant);
+
+	return offset >= 0 ? offset : random_offset(st, server, base, lids, is_nonminimal);
+}
+
 static int same_partition(const struct vlr_sim *sim, uint32_t a, uint32_t b)
 {
 	const struct vlr_topology *t = &sim->topology;
@@ -193,7 +202,7 @@ static int adaptive_offset(struct sim_state *st, uint32_t server, uint32_t base,
 			   unsigned lids)
 {
 	uint32_t sw = st->sim->servers.switch_index[server];
-	int valiant = random_offset(st, server, base, lids, is_nonminimal);
+	int valiant = valiant_offset(st, server, base, lids);
 	uint64_t minimal_cost, valiant_cost;
 
 	if (valiant <= 0)
@@ -219,7 +228,7 @@ static int choose_offset(struct sim_state *st, uint32_t server, uint32_t destina
 		return 0;
 	case VLR_SIM_DLID_RANDOM:
 	case VLR_SIM_DLID_RECOMPUTE:
-		offset = random_offset(st, server, base, lids, is_nonminimal);
+		offset = valiant_offset(st, server, base, lids);
 		break;
 	case VLR_SIM_DLID_RESTRICTED:
 		offset = random_offset(st, server, base, lids,
@@ -274,7 +283,7 @@ void sim_recompute_dlid(struct sim_state *st, uint32_t sw, struct sim_packet *p)
 
 	if (lids == 1)
 		return;
-	offset = random_offset(st, p->source, base, lids, is_nonminimal);
+	offset = valiant_offset(st, p->source, base, lids);
 	if (offset >= 0)
 		set_dlid(st, sw, p, (uint16_t)(base + (unsigned)offset));
 }

@@ -87,6 +87,32 @@ struct sim_stats {
 	uint64_t *switch_injected;	/* [switch], while measuring */
 };
 
+/* The allocator's scratch for one switch (sim_allocator.c). */
+struct sim_request {
+	uint32_t out;		/* output port */
+	uint8_t vl;
+	uint8_t out_vl;
+};
+
+/* An output's best request so far: the key (lower wins) and its input. */
+struct sim_bid {
+	uint32_t key;
+	uint32_t input;
+};
+
+/* The allocation of one switch: its crossbar inputs and outputs. */
+struct sim_round {
+	uint32_t sw;
+	uint32_t first;		/* first port */
+	uint32_t ports;
+	unsigned per_vl;	/* VLs per port in the crossbar: vls or 1 */
+	uint32_t inputs;	/* crossbar inputs: ports * per_vl */
+	uint32_t count;		/* candidates */
+	uint32_t candidates[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
+	struct sim_request reqs[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
+	struct sim_bid bids[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
+};
+
 struct sim_state {
 	const struct vlr_sim *sim;
 	const struct vlr_sim_config *config;
@@ -118,12 +144,15 @@ struct sim_state {
 	uint16_t *in_mask;		/* VLs with a packet in the input */
 	uint16_t *out_mask;		/* VLs with a packet in the output */
 	uint64_t *link_free;		/* output link busy until */
-	uint64_t *xin_free;		/* crossbar input busy until */
-	uint64_t *xout_free;		/* crossbar output busy until */
+	int per_vl_crossbar;		/* crossbar ports are (port, VL) pairs */
+	uint64_t *xin_free;		/* [sim_xbar()]: crossbar input busy until */
+	uint64_t *xout_free;		/* [sim_xbar()]: crossbar output busy until */
 	uint8_t *tx_vl;			/* VL of the packet on the wire */
 	uint8_t *in_rr;			/* next VL to favour at the input */
 	uint8_t *link_rr;		/* next VL to favour on the link */
-	uint32_t *out_rr;		/* next input to favour at the output */
+	uint32_t *out_rr;		/* next crossbar input to favour at a
+					   crossbar output, per (port, VL) */
+	struct sim_round *round;	/* the allocator's scratch */
 	uint32_t *busy_packets;		/* [switch]: packets in its buffers */
 
 	/* per server */
@@ -187,6 +216,12 @@ static inline uint32_t sim_ring_pop(struct sim_ring *ring, const uint32_t *slots
 static inline uint64_t sim_serial_check(uint64_t serial)
 {
 	return vlr_splitmix64(&serial);
+}
+
+/* The crossbar input or output of (port, VL). */
+static inline uint64_t sim_xbar(const struct sim_state *state, uint32_t port, unsigned vl)
+{
+	return state->per_vl_crossbar ? (uint64_t)port * state->vls + vl : port;
 }
 
 /* sim_router.c: where a packet goes and on which VL */

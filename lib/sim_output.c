@@ -61,14 +61,15 @@ static void write_config(const struct vlr_sim *sim, FILE *out)
 	fprintf(out, "  \"config\": {\"servers\": %u, \"switches\": %u, \"vls\": %u, "
 		"\"traffic\": \"%s\", \"vl_mode\": \"%s\", \"dlid\": \"%s\", "
 		"\"packet_phits\": %u, \"input_packets\": %u, \"output_packets\": %u, "
-		"\"iterations\": %u, \"speedup\": %u, \"pipeline\": %u, "
+		"\"iterations\": %u, \"crossbar\": \"%s\", \"speedup\": %u, \"pipeline\": %u, "
 		"\"host_latency\": %u, \"local_latency\": %u, \"global_latency\": %u, "
 		"\"injection_queues\": %u, \"queue_packets\": %u, \"queue_select\": \"%s\", "
 		"\"transit_priority\": %s, \"warmup\": %llu, \"cycles\": %llu, \"bin\": %u, "
 		"\"deadlock_cycles\": %llu, \"stability_drop\": %g},\n",
 		sim->servers.count, sim->num_switches, sim->vls, pattern,
 		vlr_sim_vl_mode_name(c->vl_mode), vlr_sim_dlid_name(c->dlid), c->packet_phits,
-		c->input_packets, c->output_packets, c->iterations, c->speedup, c->pipeline,
+		c->input_packets, c->output_packets, c->iterations,
+		vlr_sim_crossbar_name(c->crossbar), c->speedup, c->pipeline,
 		c->host_latency, c->local_latency, c->global_latency, c->injection_queues,
 		c->queue_packets, vlr_sim_queue_select_name(c->queue_select),
 		c->transit_priority ? "true" : "false", (unsigned long long)c->warmup,

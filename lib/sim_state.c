@@ -36,8 +36,9 @@ uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 		     sizeof(uint64_t)) +
 	       pv * (c->input_packets + c->output_packets) * sizeof(uint32_t) +
 	       pv * c->input_packets * sizeof(struct sim_credit) +
+	       pv * (2 * sizeof(uint64_t) + sizeof(uint32_t)) +
 	       sim->num_ports * (sizeof(struct sim_ring) + 2 * sizeof(uint16_t) +
-				 3 * sizeof(uint64_t) + 3 + sizeof(uint32_t)) +
+				 sizeof(uint64_t) + 3) + sizeof(struct sim_round) +
 	       queues * (sizeof(struct sim_ring) + c->queue_packets * sizeof(uint32_t)) +
 	       sim->servers.count * (sizeof(struct vlr_rng) + 4 * sizeof(uint64_t) +
 				     3 * sizeof(uint32_t));
@@ -68,12 +69,13 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	st->in_mask = calloc(ports, sizeof(*st->in_mask));
 	st->out_mask = calloc(ports, sizeof(*st->out_mask));
 	st->link_free = calloc(ports, sizeof(*st->link_free));
-	st->xin_free = calloc(ports, sizeof(*st->xin_free));
-	st->xout_free = calloc(ports, sizeof(*st->xout_free));
+	st->xin_free = calloc(pv, sizeof(*st->xin_free));
+	st->xout_free = calloc(pv, sizeof(*st->xout_free));
 	st->tx_vl = malloc(ports);
 	st->in_rr = calloc(ports, 1);
 	st->link_rr = calloc(ports, 1);
-	st->out_rr = calloc(ports, sizeof(*st->out_rr));
+	st->out_rr = calloc(pv, sizeof(*st->out_rr));
+	st->round = malloc(sizeof(*st->round));
 	st->busy_packets = calloc(sim->num_switches + 1, sizeof(*st->busy_packets));
 	st->rng = malloc(servers * sizeof(*st->rng));
 	st->next_generation = calloc(servers, sizeof(*st->next_generation));
@@ -89,7 +91,7 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	    !st->out_slots || !st->out_used || !st->head_out || !st->head_choices ||
 	    !st->head_ready || !st->credit_ring || !st->credit_slots ||
 	    !st->in_mask || !st->out_mask || !st->link_free || !st->xin_free ||
-	    !st->xout_free || !st->tx_vl || !st->in_rr || !st->link_rr || !st->out_rr ||
+	    !st->xout_free || !st->tx_vl || !st->in_rr || !st->link_rr || !st->out_rr || !st->round ||
 	    !st->busy_packets || !st->rng || !st->next_generation || !st->sequence ||
 	    !st->trace_next || !st->trace_left || !st->queue || !st->queue_slots ||
 	    !st->server_link_free || !st->server_queued || !st->queue_rr)
@@ -160,6 +162,7 @@ int sim_state_init(struct sim_state *st, const struct vlr_sim *sim, double load,
 	st->sim = sim;
 	st->config = &sim->config;
 	st->vls = sim->vls;
+	st->per_vl_crossbar = sim->config.crossbar == VLR_SIM_CROSSBAR_VL;
 	st->end = sim->config.warmup + sim->config.cycles;
 	st->generating = 1;
 	st->err = err;
@@ -212,6 +215,7 @@ void sim_state_free(struct sim_state *st)
 	free(st->in_rr);
 	free(st->link_rr);
 	free(st->out_rr);
+	free(st->round);
 	free(st->busy_packets);
 	free(st->rng);
 	free(st->next_generation);

@@ -45,6 +45,8 @@ static const char sim_usage[] =
 	"      --input-buffer N   input buffer per VL, packets (default 4)\n"
 	"      --output-buffer N  output buffer per VL, packets (default 2)\n"
 	"      --iterations N     allocator iterations (default 2)\n"
+	"      --crossbar C       vl (each port's VLs cross on their own) or port\n"
+	"                         (one packet per port at a time) (default vl)\n"
 	"      --speedup N        crossbar speedup (default 1)\n"
 	"      --pipeline N       switch pipeline latency, cycles (default 0)\n"
 	"      --host-latency N   server link latency, cycles (default 1)\n"
@@ -70,7 +72,7 @@ enum {
 	OPT_TRACE = 256, OPT_SEED, OPT_DRAIN, OPT_BIAS, OPT_PACKET, OPT_INPUT, OPT_OUTPUT,
 	OPT_ITERATIONS, OPT_SPEEDUP, OPT_PIPELINE, OPT_HOST, OPT_LOCAL, OPT_GLOBAL,
 	OPT_QUEUES, OPT_QUEUE_SIZE, OPT_QUEUE_SELECT, OPT_TRANSIT, OPT_BIN, OPT_DEADLOCK,
-	OPT_DROP, OPT_CSV,
+	OPT_DROP, OPT_CSV, OPT_CROSSBAR,
 };
 
 static const struct option sim_options[] = {
@@ -92,6 +94,7 @@ static const struct option sim_options[] = {
 	{ "input-buffer", required_argument, NULL, OPT_INPUT },
 	{ "output-buffer", required_argument, NULL, OPT_OUTPUT },
 	{ "iterations", required_argument, NULL, OPT_ITERATIONS },
+	{ "crossbar", required_argument, NULL, OPT_CROSSBAR },
 	{ "speedup", required_argument, NULL, OPT_SPEEDUP },
 	{ "pipeline", required_argument, NULL, OPT_PIPELINE },
 	{ "host-latency", required_argument, NULL, OPT_HOST },
@@ -228,6 +231,7 @@ static int text_option(struct sim_cli *cli, int option, const char *text)
 	case OPT_QUEUE_SELECT:
 		status = vlr_sim_queue_select_parse(text, &c->queue_select, &err);
 		break;
+	case OPT_CROSSBAR: status = vlr_sim_crossbar_parse(text, &c->crossbar, &err); break;
 	case 'l': return sim_cli_parse_loads(cli, text);
 	case OPT_DROP:
 		return parse_fraction(cli->command, "--stability-drop", text,

@@ -7,7 +7,8 @@
  * virtual cut-through (a packet moves on only when the next buffer has room
  * for all of it), credit flow control per VL, a separable input-first
  * allocator with round-robin arbiters and several iterations, a crossbar
- * with speedup, link latency per link class and a switch pipeline latency.
+ * between (port, VL) pairs or between ports, with speedup, link latency per
+ * link class and a switch pipeline latency.
  * Links carry one phit per cycle. Servers (the fabric's linked CA and
  * router ports, numbered as in traffic.h) generate packets by Bernoulli
  * trials at the offered load (phits per server per cycle) or from a trace,
@@ -55,6 +56,11 @@ enum vlr_sim_dlid {
 				   source switch's queues (UGAL-L) */
 };
 
+enum vlr_sim_crossbar {
+	VLR_SIM_CROSSBAR_VL = 0,	/* each (port, VL) crosses on its own */
+	VLR_SIM_CROSSBAR_PORT,		/* one packet per input and output port */
+};
+
 enum vlr_sim_queue_select {
 	VLR_SIM_QUEUE_RANDOM = 0,	/* a random injection queue per packet */
 	VLR_SIM_QUEUE_DEST,		/* queue = destination server mod queues */
@@ -67,6 +73,7 @@ struct vlr_sim_config {
 	unsigned vls;			/* VLs simulated; 0: the tables' (exact)
 					   or the policy's (ideal) */
 	unsigned iterations;		/* allocator iterations: 2 */
+	enum vlr_sim_crossbar crossbar;	/* vl */
 	unsigned speedup;		/* crossbar speedup: 1 */
 	unsigned pipeline;		/* switch pipeline latency: 0 cycles */
 	unsigned host_latency;		/* server links: 1 cycle */
@@ -98,6 +105,9 @@ void vlr_sim_config_default(struct vlr_sim_config *config);
 const char *vlr_sim_vl_mode_name(enum vlr_sim_vl_mode mode);
 const char *vlr_sim_dlid_name(enum vlr_sim_dlid dlid);
 const char *vlr_sim_queue_select_name(enum vlr_sim_queue_select select);
+const char *vlr_sim_crossbar_name(enum vlr_sim_crossbar crossbar);
+int vlr_sim_crossbar_parse(const char *text, enum vlr_sim_crossbar *crossbar,
+			   struct vlr_error *err);
 int vlr_sim_vl_mode_parse(const char *text, enum vlr_sim_vl_mode *mode,
 			  struct vlr_error *err);
 int vlr_sim_dlid_parse(const char *text, enum vlr_sim_dlid *dlid,
