@@ -176,26 +176,24 @@ static int close_output(const char *command, const char *path, FILE *out, int st
 	return 0;
 }
 
-static int write_files(const struct sim_cli *cli, const struct vlr_sim *sim,
-		       const struct vlr_sim_result *results, unsigned count)
+/* Write one output file with writer; 0 or -1 (complained). */
+static int write_file(const struct sim_cli *cli, const char *path, const struct vlr_sim *sim,
+		      const struct vlr_sim_result *results, unsigned count, int csv)
 {
-	struct vlr_error err;
-	char title[256], pattern[64];
-	FILE *out;
-	int failed = 0;
+	FILE *out = open_output(cli->command, path);
 
-	if (cli->csv && !(out = open_output(cli->command, cli->csv)))
-		failed = 1;
-	else if (cli->csv)
-		failed |= close_output(cli->command, cli->csv, out,
-				       vlr_sim_write_csv(results, count, cli->config.bin, out)) != 0;
-	if (cli->json && !(out = open_output(cli->command, cli->json)))
-		failed = 1;
-	else if (cli->json)
-		failed |= close_output(cli->command, cli->json, out,
-				       vlr_sim_write_json(sim, results, count, out)) != 0;
-	if (!cli->plot)
-		return failed;
+	if (!out)
+		return -1;
+	return close_output(cli->command, path, out,
+			    csv ? vlr_sim_write_csv(results, count, cli->config.bin, out) :
+			    vlr_sim_write_json(sim, results, count, out));
+}
+
+static int write_plot(const struct sim_cli *cli, const struct vlr_sim_result *results)
+{
+	char title[256], pattern[64];
+	struct vlr_error err;
+
 	vlr_pattern_name(&cli->config.pattern, pattern, sizeof(pattern));
 	snprintf(title, sizeof(title), "%s: %s, DLID %s, %s VLs", cli->dir,
 		 cli->config.trace ? "trace" : pattern, vlr_sim_dlid_name(cli->config.dlid),
@@ -203,8 +201,22 @@ static int write_files(const struct sim_cli *cli, const struct vlr_sim *sim,
 	if (vlr_sim_plot(results, cli->num_loads, cli->seeds, cli->config.bin, title,
 			 cli->plot, &err)) {
 		cli_error(cli->command, "%s", err.message);
-		failed = 1;
+		return -1;
 	}
+	return 0;
+}
+
+static int write_files(const struct sim_cli *cli, const struct vlr_sim *sim,
+		       const struct vlr_sim_result *results, unsigned count)
+{
+	int failed = 0;
+
+	if (cli->csv && write_file(cli, cli->csv, sim, results, count, 1))
+		failed = 1;
+	if (cli->json && write_file(cli, cli->json, sim, results, count, 0))
+		failed = 1;
+	if (cli->plot && write_plot(cli, results))
+		failed = 1;
 	return failed;
 }
 
