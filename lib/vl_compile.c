@@ -13,8 +13,8 @@
  *              global link (Dragonfly+: down-then-up turn) already taken
  *              in this phase (up to K - 1);
  *              HyperX: the DESIGN scheme without SL bits: set 0 for the
- *              injection hop and for turns to a higher dimension, set 1
- *              for the rest (phase 2 runs in reverse dimension order)
+ *              injection hop and for turns to a later dimension of the
+ *              order, set 1 for the rest (phase 2 runs in reverse order)
  * SLs: SL2VL entries start unset; a route takes the SL code its structure
  * calls for (Dragonflies, see dragonfly_code) if its entries along the
  * route are unset or already the VLs it needs, else the lowest code that
@@ -93,7 +93,8 @@ static unsigned hyperx_two_phases(const struct compile *cc, const struct walk *w
 {
 	const struct lowdiam *ld = cc->ld;
 	int set_one = walk->in_channel != VLR_NONE &&
-		      ld->channel_dim[walk->in_channel] >= ld->channel_dim[channel];
+		      ld->dim_rank[ld->channel_dim[walk->in_channel]] >=
+		      ld->dim_rank[ld->channel_dim[channel]];
 
 	return set_one ? cc->policy.vls_per_phase : 0;
 }
