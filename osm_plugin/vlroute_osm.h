@@ -39,11 +39,23 @@
 
 /* ---- options (config.c) --------------------------------------------------- */
 
+/* The ranges of "vlroute route" --vls-per-phase and --restricted. */
+#define VLR_OSM_MAX_VLS_PER_PHASE 7
+#define VLR_OSM_MAX_RESTRICTED 127
+
 struct vlr_osm_config {
 	enum vlr_heuristic heuristic;	/* heuristic weakest|strongest|first|all */
 	unsigned max_vls;		/* max_vls N (1..15); 0: what the fabric offers */
 	int balance;			/* balance yes|no */
 	char path_sl_file[VLR_OSM_PATH_SIZE];	/* path_sl_file PATH; "" if not set */
+
+	/* vlr_minimal and vlr_valiant */
+	enum vlr_family family;		/* family F; VLR_FAMILY_NONE: any of the three */
+	struct vlr_vl_policy policy;	/* vl_policy, phase_min, vls_per_phase */
+	unsigned phase_line;		/* line of the last phase_min or vls_per_phase */
+	unsigned dim_order[VLR_MAX_DIMS];	/* dim_order D,D,...: HyperX */
+	unsigned dim_order_count;	/* 0: 0, 1, 2, ... */
+	int restricted;			/* restricted N; -1: half the Valiant offsets */
 };
 
 /*
