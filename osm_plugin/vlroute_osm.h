@@ -116,6 +116,8 @@ void vlr_osm_subnet_free(struct vlr_osm_subnet *subnet);
 enum vlr_osm_kind {
 	VLR_OSM_DFSSSP = 0,
 	VLR_OSM_SSSP,
+	VLR_OSM_MINIMAL,
+	VLR_OSM_VALIANT,
 	VLR_OSM_KINDS
 };
 
@@ -131,7 +133,7 @@ struct vlr_osm;
 struct vlr_osm_engine {
 	struct vlr_osm *plugin;
 	enum vlr_osm_kind kind;
-	const char *name;		/* "vlr_dfsssp", "vlr_sssp" */
+	const char *name;		/* "vlr_dfsssp", "vlr_sssp", "vlr_minimal", ... */
 	struct vlr_osm_routing *routing;	/* last verified routing, NULL */
 };
 
