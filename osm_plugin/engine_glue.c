@@ -85,12 +85,28 @@ static void path_sl_target(const struct run *run, char *out, size_t size)
 		snprintf(out, size, "%s/%s", dir, VLR_FILE_PATH_SL);
 }
 
-/* A failed run must not leave a path-SL file describing older tables. */
-static void remove_stale_path_sl(const struct run *run)
+/* The route-kind file (minimal, valiant) goes beside the path-SL file. */
+static void valiant_target(const struct run *run, char *out, size_t size)
+{
+	char path_sl[VLR_OSM_PATH_SIZE];
+	const char *slash;
+
+	out[0] = '\0';
+	path_sl_target(run, path_sl, sizeof(path_sl));
+	slash = strrchr(path_sl, '/');
+	if (slash)
+		snprintf(out, size, "%.*s/%s", (int)(slash - path_sl), path_sl,
+			 VLR_FILE_VALIANT);
+}
+
+typedef void (*dump_target)(const struct run *run, char *out, size_t size);
+
+/* No dump may be left describing tables that are no longer in force. */
+static void remove_stale(const struct run *run, dump_target target)
 {
 	char path[VLR_OSM_PATH_SIZE];
 
-	path_sl_target(run, path, sizeof(path));
+	target(run, path, sizeof(path));
 	if (path[0] && unlink(path) == 0)
 		vlr_osm_log(run->osm, OSM_LOG_INFO, run->engine->name,
 			    "removed %s: it described tables no longer in force", path);
@@ -335,19 +351,30 @@ static int program_lfts(struct run *run)
 	return 0;
 }
 
-static void dump_path_sl(const struct run *run)
+static void dump(const struct run *run, dump_target target, vlr_tables_writer writer,
+		 const char *what)
 {
 	char path[VLR_OSM_PATH_SIZE];
 	struct vlr_error err;
 
-	path_sl_target(run, path, sizeof(path));
+	target(run, path, sizeof(path));
 	if (!path[0])
 		return;
-	if (vlr_tables_write_file(run->routing->tables, path, vlr_pathsl_write, &err))
+	if (vlr_tables_write_file(run->routing->tables, path, writer, &err))
 		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_DUMP, "%s", err.message);
 	else
-		vlr_osm_log(run->osm, OSM_LOG_VERBOSE, run->engine->name, "path SLs written to %s",
-			    path);
+		vlr_osm_log(run->osm, OSM_LOG_VERBOSE, run->engine->name, "%s written to %s",
+			    what, path);
+}
+
+/* The path SLs; the route kinds of minimal and valiant tables, if any. */
+static void dump_files(const struct run *run)
+{
+	dump(run, path_sl_target, vlr_pathsl_write, "path SLs");
+	if (run->routing->tables->lid_kind)
+		dump(run, valiant_target, vlr_valiant_write, "route kinds");
+	else
+		remove_stale(run, valiant_target);
 }
 
 /* minimal, valiant: "hyperx sides=4x4 hosts=2, VL policy ladder (4 VLs) on 3 SLs, ..." */
@@ -414,7 +441,8 @@ int vlr_osm_engine_route(void *context)
 	result = read_options(&run) || translate(&run) || route(&run) || verify(&run) ||
 		 index_switches(&run) || program_lfts(&run) ? -1 : 0;
 	if (result) {
-		remove_stale_path_sl(&run);
+		remove_stale(&run, path_sl_target);
+		remove_stale(&run, valiant_target);
 		vlr_osm_routing_free(run.routing);
 	} else {
 		report_success(&run);
@@ -423,7 +451,7 @@ int vlr_osm_engine_route(void *context)
 				      "QoS is off, so OpenSM will not program the SL2VL "
 				      "tables that give every hop its VL: these routes are "
 				      "NOT deadlock-free - enable QoS (-Q or 'qos TRUE')");
-		dump_path_sl(&run);
+		dump_files(&run);
 		engine->routing = run.routing;
 	}
 	vlr_osm_subnet_free(&run.subnet);

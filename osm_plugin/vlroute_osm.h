@@ -31,7 +31,7 @@
 #define VLR_ERR_SUBNET "VLR04"		/* OpenSM's subnet cannot be translated */
 #define VLR_ERR_ROUTE "VLR05"		/* the engine cannot route the fabric */
 #define VLR_ERR_VERIFY "VLR06"		/* the tables failed verification */
-#define VLR_ERR_DUMP "VLR07"		/* the path-SL file cannot be written */
+#define VLR_ERR_DUMP "VLR07"		/* a dump file cannot be written */
 #define VLR_ERR_REGISTER "VLR08"	/* OpenSM refused to register an engine */
 #define VLR_ERR_QOS "VLR09"		/* QoS off: OpenSM will not program SL2VL */
 
