@@ -95,19 +95,37 @@ static int set_path_sl_file(const struct conf_line *line, struct vlr_osm_config 
 	return 0;
 }
 
+static const struct {
+	const char *name;
+	enum vlr_family family;
+} families[] = {
+	{ "hyperx", VLR_FAMILY_HYPERX },
+	{ "dragonfly", VLR_FAMILY_DRAGONFLY },
+	{ "dragonfly+", VLR_FAMILY_DRAGONFLYPLUS },
+};
+
+const char *vlr_osm_family_name(enum vlr_family family)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++)
+		if (families[i].family == family)
+			return families[i].name;
+	return "any";
+}
+
 static int set_family(const struct conf_line *line, struct vlr_osm_config *config,
 		      struct vlr_error *err)
 {
-	if (!strcmp(line->value, "hyperx"))
-		config->family = VLR_FAMILY_HYPERX;
-	else if (!strcmp(line->value, "dragonfly"))
-		config->family = VLR_FAMILY_DRAGONFLY;
-	else if (!strcmp(line->value, "dragonfly+"))
-		config->family = VLR_FAMILY_DRAGONFLYPLUS;
-	else
-		return vlr_fail_at(err, line->path, line->number, "family is hyperx, "
-				   "dragonfly or dragonfly+, not \"%s\"", line->value);
-	return 0;
+	size_t i;
+
+	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++)
+		if (!strcmp(line->value, families[i].name)) {
+			config->family = families[i].family;
+			return 0;
+		}
+	return vlr_fail_at(err, line->path, line->number, "family is hyperx, dragonfly "
+			   "or dragonfly+, not \"%s\"", line->value);
 }
 
 static int set_vl_policy(const struct conf_line *line, struct vlr_osm_config *config,

@@ -191,10 +191,9 @@ static void explain_vl_shortage(const struct run *run, const struct vlr_error *e
 			      run->engine->name);
 	else
 		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_VLS,
-			      "%s (%s, and IB has %d SLs) - choose another vl_policy in %s, "
-			      "raise max_op_vls or max_vls, or use routing_engine %s,minhop",
-			      err->message, limit, VLR_NUM_SLS, run->engine->plugin->conf_path,
-			      run->engine->name);
+			      "%s; %s - choose another vl_policy in %s, raise max_op_vls "
+			      "or max_vls, or use routing_engine %s,minhop", err->message,
+			      limit, run->engine->plugin->conf_path, run->engine->name);
 }
 
 static void engine_options(const struct run *run, struct vlr_engine_options *options)
@@ -233,6 +232,11 @@ static int route(struct run *run)
 	if (is_deadlock_free(run) &&
 	    (run->report.layers > run->vls || run->report.sls_used > VLR_NUM_SLS))
 		explain_vl_shortage(run, &err);
+	else if (is_low_diameter(run) && run->config.family != VLR_FAMILY_NONE)
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_ROUTE,
+			      "cannot route the fabric as \"family %s\" of %s asks: %s",
+			      vlr_osm_family_name(run->config.family),
+			      run->engine->plugin->conf_path, err.message);
 	else
 		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_ROUTE,
 			      "cannot route the fabric: %s", err.message);
