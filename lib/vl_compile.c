@@ -530,6 +530,10 @@ static int compile_hops(struct vlr_tables *tables, const struct lowdiam *ld,
 		report->sls_used = cc.sls_needed ? cc.sls_needed : 1;
 		report->vls_used = cc.vls_needed ? cc.vls_needed : 1;
 		report->layers = report->vls_used;
+	} else {
+		/* what the policy would need, for callers explaining a refusal */
+		report->layers = cc.vls_needed;
+		report->sls_used = cc.routes_without_sl ? MAX_CODES + 1 : cc.sls_needed;
 	}
 	vlr_trunks_free(&cc.trunks);
 	free(cc.codes);
