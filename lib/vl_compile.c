@@ -532,7 +532,7 @@ static int compile_hops(struct vlr_tables *tables, const struct lowdiam *ld,
 		report->layers = report->vls_used;
 	} else {
 		/* what the policy would need, for callers explaining a refusal */
-		report->layers = cc.vls_needed;
+		report->layers = ideal_vls(&cc);
 		report->sls_used = cc.routes_without_sl ? MAX_CODES + 1 : cc.sls_needed;
 	}
 	vlr_trunks_free(&cc.trunks);
