@@ -182,3 +182,35 @@ int vlr_analyze_pattern(const struct vlr_analysis *a, const struct vlr_pattern_s
 	vlr_traffic_free(shared);
 	return result;
 }
+
+struct mapping_context {
+	const uint32_t *dest;
+	uint32_t servers;
+};
+
+static int copy_mapping(void *context, unsigned index, uint32_t *dest, uint64_t *salt,
+			struct vlr_error *err)
+{
+	const struct mapping_context *c = context;
+	uint32_t s;
+
+	for (s = 0; s < c->servers; s++) {
+		if (c->dest[s] != VLR_NONE && c->dest[s] >= c->servers)
+			return vlr_fail(err, "server %u sends to server %u of %u", s,
+					c->dest[s], c->servers);
+		dest[s] = c->dest[s] == s ? VLR_NONE : c->dest[s];
+	}
+	*salt = index;
+	return 0;
+}
+
+int vlr_analyze_mapping(const struct vlr_analysis *a, const uint32_t *dest,
+			const char *name, struct vlr_pattern_report *report,
+			struct vlr_error *err)
+{
+	struct mapping_context context = { dest, a->servers.count };
+
+	memset(report, 0, sizeof(*report));
+	snprintf(report->name, sizeof(report->name), "%s", name);
+	return rate_instances(a, 1, copy_mapping, &context, report, err);
+}

@@ -168,6 +168,14 @@ int vlr_analyze_pattern(const struct vlr_analysis *analysis,
 			uint64_t seed, struct vlr_pattern_report *report,
 			struct vlr_error *err);
 
+/*
+ * One fixed pattern given by the caller: dest[server] is the server it
+ * sends to, VLR_NONE (or itself) to stay idle. name labels the report.
+ */
+int vlr_analyze_mapping(const struct vlr_analysis *analysis, const uint32_t *dest,
+			const char *name, struct vlr_pattern_report *report,
+			struct vlr_error *err);
+
 const char *vlr_dlid_choice_name(enum vlr_dlid_choice choice);
 int vlr_dlid_choice_parse(const char *text, enum vlr_dlid_choice *choice,
 			  struct vlr_error *err);
