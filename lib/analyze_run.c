@@ -138,9 +138,11 @@ static void run_passes(struct one_job *jobs, unsigned threads, uint32_t *load,
 		jobs[i].pass = 1;
 	}
 	run_threads(one_worker, jobs, sizeof(*jobs), threads);
-	for (i = 1; i < threads; i++)
+	for (i = 1; i < threads; i++) {
 		for (p = 0; p < ports; p++)
 			load[p] += jobs[i].load[p];
+		free(jobs[i].load);
+	}
 	next = 0;
 	for (i = 0; i < threads; i++) {
 		jobs[i].load = load;

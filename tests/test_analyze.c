@@ -581,7 +581,7 @@ static void test_route_info(void **state)
 	assert_int_equal(vlr_route_info_read(dir, &back, &err), 0);
 	assert_string_equal(back.engine, "valiant");
 	assert_true(back.seconds == 0.25);
-	test_write_file("vlroute-route.info", "seconds soon\n");
+	free(test_write_file("vlroute-route.info", "seconds soon\n"));
 	assert_int_equal(vlr_route_info_read(dir, &back, &err), -1);
 	assert_non_null(strstr(err.message, "vlroute-route.info:1:"));
 	unlink(path);
