@@ -111,7 +111,7 @@ static int measure_all_to_all(struct vlr_analysis *a, struct vlr_error *err)
 					VLR_DLID_BASE : VLR_DLID_SPREAD, 0 };
 	struct analyze_tally tally;
 
-	a->load = calloc(a->tables->fabric->num_ports + 1, sizeof(uint32_t));
+	a->load = calloc(a->tables->fabric->num_ports + 1, sizeof(uint64_t));
 	if (!a->load)
 		return vlr_fail(err, "out of memory for the load of %u ports",
 				a->tables->fabric->num_ports);

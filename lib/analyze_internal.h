@@ -35,7 +35,7 @@ struct vlr_analysis {
 	uint8_t *channel_class;		/* [port slot]: enum vlr_channel_class */
 	uint16_t *server_lid;		/* [server]: base LID */
 	uint8_t *server_lmc;		/* [server] */
-	uint32_t *load;			/* [port slot]: all-to-all load in shares */
+	uint64_t *load;			/* [port slot]: all-to-all load in shares */
 	struct vlr_linkload_report linkload;
 };
 
@@ -56,7 +56,7 @@ struct analyze_tally {
 	unsigned hops_max;
 	double bandwidth_sum;
 	double bandwidth_min;
-	uint32_t max_load;		/* shares, on the busiest channel */
+	uint64_t max_load;		/* shares, on the busiest channel */
 	uint32_t bad_source;		/* first route not delivered: port slot, */
 	uint32_t bad_lid;		/* DLID; VLR_NONE if none */
 };
@@ -77,7 +77,7 @@ struct analyze_scratch {
 	uint32_t *dist;			/* channels to the destination port; 0: none */
 	uint32_t *out;			/* its out channel */
 	uint32_t *flow;			/* shares entering it */
-	uint32_t *most;			/* highest load from it to the destination */
+	uint64_t *most;			/* highest load from it to the destination */
 	uint32_t *stack;
 	uint32_t *touched;
 	uint32_t *order;		/* delivered touched switches, farthest first */
@@ -86,7 +86,7 @@ struct analyze_scratch {
 	uint32_t now;
 	uint32_t num_touched;
 	uint32_t num_ordered;
-	uint32_t max_load;
+	uint64_t max_load;
 };
 
 int analyze_scratch_init(const struct vlr_analysis *analysis,
@@ -102,21 +102,21 @@ void analyze_scratch_free(struct analyze_scratch *scratch);
  */
 typedef void (*analyze_add_pass)(const struct vlr_analysis *analysis,
 				 const struct analyze_instance *instance, uint32_t first,
-				 uint32_t last, uint32_t *load,
+				 uint32_t last, uint64_t *load,
 				 struct analyze_scratch *scratch, struct analyze_tally *tally);
 typedef void (*analyze_rate_pass)(const struct vlr_analysis *analysis,
 				  const struct analyze_instance *instance, uint32_t first,
-				  uint32_t last, const uint32_t *load,
+				  uint32_t last, const uint64_t *load,
 				  struct analyze_scratch *scratch, struct analyze_tally *tally);
 
 /* Route by route, any instance; units are sources. */
 void analyze_add_routes(const struct vlr_analysis *analysis,
 			const struct analyze_instance *instance, uint32_t first,
-			uint32_t last, uint32_t *load, struct analyze_scratch *scratch,
+			uint32_t last, uint64_t *load, struct analyze_scratch *scratch,
 			struct analyze_tally *tally);
 void analyze_rate_routes(const struct vlr_analysis *analysis,
 			 const struct analyze_instance *instance, uint32_t first,
-			 uint32_t last, const uint32_t *load,
+			 uint32_t last, const uint64_t *load,
 			 struct analyze_scratch *scratch, struct analyze_tally *tally);
 
 /*
@@ -124,18 +124,18 @@ void analyze_rate_routes(const struct vlr_analysis *analysis,
  * the routes pass 1 kept in scratch rather than walking them again.
  */
 int analyze_instance_routes(const struct vlr_analysis *analysis,
-			    const struct analyze_instance *instance, uint32_t *load,
+			    const struct analyze_instance *instance, uint64_t *load,
 			    struct analyze_scratch *scratch, struct analyze_tally *tally,
 			    struct vlr_error *err);
 
 /* Tree by tree, all-to-all only (base or spread); units are destinations. */
 void analyze_tree_add(const struct vlr_analysis *analysis,
 		      const struct analyze_instance *instance, uint32_t first,
-		      uint32_t last, uint32_t *load, struct analyze_scratch *scratch,
+		      uint32_t last, uint64_t *load, struct analyze_scratch *scratch,
 		      struct analyze_tally *tally);
 void analyze_tree_rate(const struct vlr_analysis *analysis,
 		       const struct analyze_instance *instance, uint32_t first,
-		       uint32_t last, const uint32_t *load,
+		       uint32_t last, const uint64_t *load,
 		       struct analyze_scratch *scratch, struct analyze_tally *tally);
 
 /*
@@ -145,7 +145,7 @@ void analyze_tree_rate(const struct vlr_analysis *analysis,
  */
 int analyze_run_one(const struct vlr_analysis *analysis,
 		    const struct analyze_instance *instance, analyze_add_pass add,
-		    analyze_rate_pass rate, uint32_t *load, struct analyze_tally *tally,
+		    analyze_rate_pass rate, uint64_t *load, struct analyze_tally *tally,
 		    struct vlr_error *err);
 
 /* Fills dest (one per server) for instance index; returns -1 with err. */

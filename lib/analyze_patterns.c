@@ -136,7 +136,7 @@ static unsigned instances_of(const struct vlr_pattern_spec *spec, unsigned patte
 static int rate_all_to_all(const struct vlr_analysis *a, uint64_t seed,
 			   struct vlr_pattern_report *report, struct vlr_error *err)
 {
-	uint32_t *load = calloc(a->tables->fabric->num_ports + 1, sizeof(uint32_t));
+	uint64_t *load = calloc(a->tables->fabric->num_ports + 1, sizeof(uint64_t));
 	struct analyze_instance all = { NULL, a->dlid_choice, 0 };
 	struct analyze_tally tally;
 	struct vlr_rng rng;

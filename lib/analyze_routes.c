@@ -140,7 +140,7 @@ static void count_hops(struct analyze_tally *tally, unsigned hops)
 
 void analyze_add_routes(const struct vlr_analysis *a,
 			const struct analyze_instance *instance, uint32_t first,
-			uint32_t last, uint32_t *load, struct analyze_scratch *scratch,
+			uint32_t last, uint64_t *load, struct analyze_scratch *scratch,
 			struct analyze_tally *tally)
 {
 	uint32_t *path = scratch->path, s, k, i, off;
@@ -170,10 +170,10 @@ void analyze_add_routes(const struct vlr_analysis *a,
 }
 
 /* A route's bandwidth: its share of its most crowded channel, at most its share. */
-static double rate(const uint32_t *load, const uint32_t *path, unsigned hops,
-		   uint32_t share, uint32_t *max_load)
+static double rate(const uint64_t *load, const uint32_t *path, unsigned hops,
+		   uint32_t share, uint64_t *max_load)
 {
-	uint32_t most = 0;
+	uint64_t most = 0;
 	unsigned i;
 
 	for (i = 0; i < hops; i++)
@@ -183,12 +183,12 @@ static double rate(const uint32_t *load, const uint32_t *path, unsigned hops,
 		*max_load = most;
 	if (most <= ANALYZE_SHARE)
 		return (double)share / ANALYZE_SHARE;
-	return (double)share / most;
+	return (double)share / (double)most;
 }
 
 void analyze_rate_routes(const struct vlr_analysis *a,
 			 const struct analyze_instance *instance, uint32_t first,
-			 uint32_t last, const uint32_t *load,
+			 uint32_t last, const uint64_t *load,
 			 struct analyze_scratch *scratch, struct analyze_tally *tally)
 {
 	uint32_t *path = scratch->path, s, k, off;
@@ -240,7 +240,7 @@ static int reserve(const struct vlr_analysis *a, struct analyze_scratch *x,
  * channel count (0: not delivered), share and channels.
  */
 static int add_and_keep(const struct vlr_analysis *a, const struct analyze_instance *instance,
-			uint32_t *load, struct analyze_scratch *x,
+			uint64_t *load, struct analyze_scratch *x,
 			struct analyze_tally *tally, struct vlr_error *err)
 {
 	uint32_t s, off, i;
@@ -282,7 +282,7 @@ static int add_and_keep(const struct vlr_analysis *a, const struct analyze_insta
 }
 
 /* Pass 2 over the kept routes. */
-static void rate_kept(const struct analyze_scratch *x, const uint32_t *load,
+static void rate_kept(const struct analyze_scratch *x, const uint64_t *load,
 		      struct analyze_tally *tally)
 {
 	size_t at = 0;
@@ -306,7 +306,7 @@ static void rate_kept(const struct analyze_scratch *x, const uint32_t *load,
 }
 
 int analyze_instance_routes(const struct vlr_analysis *a,
-			    const struct analyze_instance *instance, uint32_t *load,
+			    const struct analyze_instance *instance, uint64_t *load,
 			    struct analyze_scratch *x, struct analyze_tally *tally,
 			    struct vlr_error *err)
 {

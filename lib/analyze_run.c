@@ -52,7 +52,7 @@ int analyze_scratch_init(const struct vlr_analysis *a, struct analyze_scratch *x
 	x->dist = malloc(sizeof(uint32_t) * words);
 	x->out = malloc(sizeof(uint32_t) * words);
 	x->flow = malloc(sizeof(uint32_t) * words);
-	x->most = malloc(sizeof(uint32_t) * words);
+	x->most = malloc(sizeof(uint64_t) * words);
 	x->stack = malloc(sizeof(uint32_t) * words);
 	x->touched = malloc(sizeof(uint32_t) * words);
 	x->order = malloc(sizeof(uint32_t) * words);
@@ -91,7 +91,7 @@ struct one_job {
 	const struct analyze_instance *instance;
 	analyze_add_pass add;
 	analyze_rate_pass rate;
-	uint32_t *load;			/* pass 1: the thread's own; pass 2: the sum */
+	uint64_t *load;			/* pass 1: the thread's own; pass 2: the sum */
 	struct analyze_scratch scratch;
 	struct analyze_tally *chunk_tally;
 	unsigned chunks;
@@ -127,7 +127,7 @@ static unsigned thread_count(const struct vlr_analysis *a, unsigned work)
 }
 
 /* Both passes; jobs[0] adds into load, the others into their own arrays. */
-static void run_passes(struct one_job *jobs, unsigned threads, uint32_t *load,
+static void run_passes(struct one_job *jobs, unsigned threads, uint64_t *load,
 		       uint32_t ports)
 {
 	unsigned i, next = 0;
@@ -152,13 +152,13 @@ static void run_passes(struct one_job *jobs, unsigned threads, uint32_t *load,
 }
 
 static int alloc_one_jobs(const struct vlr_analysis *a, struct one_job *jobs,
-			  unsigned threads, uint32_t *load, struct vlr_error *err)
+			  unsigned threads, uint64_t *load, struct vlr_error *err)
 {
 	uint32_t ports = a->tables->fabric->num_ports;
 	unsigned i;
 
 	for (i = 0; i < threads; i++) {
-		jobs[i].load = i ? calloc(ports + 1, sizeof(uint32_t)) : load;
+		jobs[i].load = i ? calloc(ports + 1, sizeof(uint64_t)) : load;
 		if (!jobs[i].load)
 			return vlr_fail(err, "out of memory for %u analysis threads", threads);
 		if (analyze_scratch_init(a, &jobs[i].scratch, err))
@@ -168,7 +168,7 @@ static int alloc_one_jobs(const struct vlr_analysis *a, struct one_job *jobs,
 }
 
 int analyze_run_one(const struct vlr_analysis *a, const struct analyze_instance *instance,
-		    analyze_add_pass add, analyze_rate_pass rate, uint32_t *load,
+		    analyze_add_pass add, analyze_rate_pass rate, uint64_t *load,
 		    struct analyze_tally *tally, struct vlr_error *err)
 {
 	unsigned chunks = (a->servers.count + CHUNK - 1) / CHUNK;
@@ -212,7 +212,7 @@ struct many_job {
 	struct analyze_tally *tallies;
 	unsigned count;
 	unsigned *next;
-	uint32_t *load;
+	uint64_t *load;
 	struct analyze_scratch scratch;
 	uint32_t *dest;
 	unsigned failed;		/* first instance whose making failed, or count */
@@ -225,7 +225,7 @@ static int run_instance(struct many_job *job, unsigned index, uint64_t salt)
 	struct analyze_instance instance = { job->dest, a->dlid_choice, salt };
 	struct analyze_tally tally;	/* here, not beside other threads' tallies */
 
-	memset(job->load, 0, sizeof(uint32_t) * a->tables->fabric->num_ports);
+	memset(job->load, 0, sizeof(uint64_t) * a->tables->fabric->num_ports);
 	analyze_tally_init(&tally);
 	if (analyze_instance_routes(a, &instance, job->load, &job->scratch, &tally,
 				    &job->err))
@@ -258,7 +258,7 @@ static int alloc_many_jobs(const struct vlr_analysis *a, struct many_job *jobs,
 	unsigned i;
 
 	for (i = 0; i < threads; i++) {
-		jobs[i].load = calloc(ports + 1, sizeof(uint32_t));
+		jobs[i].load = calloc(ports + 1, sizeof(uint64_t));
 		jobs[i].dest = malloc(sizeof(uint32_t) * (a->servers.count + 1));
 		if (!jobs[i].load || !jobs[i].dest)
 			return vlr_fail(err, "out of memory for %u analysis threads", threads);

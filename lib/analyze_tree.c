@@ -158,7 +158,7 @@ static void count_routes(const struct vlr_analysis *a, const struct analyze_scra
 
 /* Pass 1 for one DLID: injection links, then the flows along the tree. */
 static void push_flows(const struct vlr_analysis *a, struct analyze_scratch *x,
-		       uint32_t dest, uint32_t share, uint32_t *load)
+		       uint32_t dest, uint32_t share, uint64_t *load)
 {
 	const struct vlr_servers *servers = &a->servers;
 	uint32_t s, i;
@@ -184,7 +184,7 @@ static void push_flows(const struct vlr_analysis *a, struct analyze_scratch *x,
 }
 
 void analyze_tree_add(const struct vlr_analysis *a, const struct analyze_instance *instance,
-		      uint32_t first, uint32_t last, uint32_t *load,
+		      uint32_t first, uint32_t last, uint64_t *load,
 		      struct analyze_scratch *x, struct analyze_tally *tally)
 {
 	uint32_t d, off, share;
@@ -203,21 +203,23 @@ void analyze_tree_add(const struct vlr_analysis *a, const struct analyze_instanc
 
 /* Pass 2 for one DLID: every source's share of its most crowded channel. */
 static void rate_sources(const struct vlr_analysis *a, struct analyze_scratch *x,
-			 uint32_t dest, uint32_t share, const uint32_t *load)
+			 uint32_t dest, uint32_t share, const uint64_t *load)
 {
 	const struct vlr_servers *servers = &a->servers;
 	uint32_t s, i;
 
 	for (i = x->num_ordered; i-- > 0;) {
 		uint32_t sw = x->order[i], channel = x->out[sw];
-		uint32_t next = a->next_switch[channel], most = load[channel];
+		uint32_t next = a->next_switch[channel];
+		uint64_t most = load[channel];
 
 		if (next != ANALYZE_ENDPOINT && x->most[next] > most)
 			most = x->most[next];
 		x->most[sw] = most;
 	}
 	for (s = 0; s < servers->count; s++) {
-		uint32_t sw = servers->switch_index[s], most;
+		uint32_t sw = servers->switch_index[s];
+		uint64_t most;
 
 		if (s == dest || !x->dist[sw])
 			continue;
@@ -227,7 +229,7 @@ static void rate_sources(const struct vlr_analysis *a, struct analyze_scratch *x
 		if (most > x->max_load)
 			x->max_load = most;
 		x->pair_bandwidth[s] += most <= ANALYZE_SHARE ? (double)share / ANALYZE_SHARE :
-					(double)share / most;
+					(double)share / (double)most;
 	}
 }
 
@@ -249,7 +251,7 @@ static void sum_pairs(const struct vlr_analysis *a, struct analyze_scratch *x,
 }
 
 void analyze_tree_rate(const struct vlr_analysis *a, const struct analyze_instance *instance,
-		       uint32_t first, uint32_t last, const uint32_t *load,
+		       uint32_t first, uint32_t last, const uint64_t *load,
 		       struct analyze_scratch *x, struct analyze_tally *tally)
 {
 	struct analyze_tally ignored;
