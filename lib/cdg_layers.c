@@ -39,6 +39,8 @@ void cdg_layers_free(struct cdg_layers *cdg)
 		free(cdg->counts[layer]);
 	free(cdg->next);
 	free(cdg->pending);
+	free(cdg->depth);
+	free(cdg->tree);
 	free(cdg->subtree);
 	memset(cdg, 0, sizeof(*cdg));
 }
@@ -155,19 +157,63 @@ static int list_lids(struct cdg_layers *cdg, struct vlr_error *err)
 	return 0;
 }
 
+/* Tree depth of v: hops along next[] to the target (memoised in depth). */
+static uint32_t tree_depth(struct cdg_layers *cdg, uint32_t v)
+{
+	uint32_t length = 0, u = v, d;
+
+	while (cdg->depth[u] == VLR_NONE) {
+		cdg->pending[length++] = u;
+		u = cdg->next[u];
+	}
+	d = cdg->depth[u];
+	while (length)
+		cdg->depth[cdg->pending[--length]] = ++d;
+	return cdg->depth[v];
+}
+
+/*
+ * The switches of lid's tree with every switch before the one it forwards
+ * to (the routes need not be shortest: Valiant trees detour), so that
+ * subtree counts can be summed in one pass. Returns the count.
+ */
+static uint32_t order_tree(struct cdg_layers *cdg, uint32_t lid)
+{
+	const struct route_graph *graph = cdg->graph;
+	uint32_t t = cdg->target[lid], reach = graph->reaching[t], k, most = 0, at;
+	const uint16_t *order = graph->order + (uint64_t)t * graph->num_switches;
+	uint32_t *first = cdg->subtree;
+
+	for (k = 0; k < reach; k++)
+		cdg->depth[order[k]] = VLR_NONE;
+	cdg->depth[t] = 0;
+	for (k = 0; k < reach; k++)
+		if (tree_depth(cdg, order[k]) > most)
+			most = cdg->depth[order[k]];
+	memset(first, 0, sizeof(uint32_t) * (most + 2));
+	for (k = 0; k < reach; k++)
+		first[most - cdg->depth[order[k]] + 1]++;
+	for (k = 0; k <= most; k++)
+		first[k + 1] += first[k];
+	for (k = 0; k < reach; k++) {
+		at = most - cdg->depth[order[k]];
+		cdg->tree[first[at]++] = order[k];
+	}
+	return reach;
+}
+
 /* Count, for one LID, the dependencies of all its routes (all in layer 0). */
 static void count_lid(struct cdg_layers *cdg, uint32_t lid)
 {
 	const struct route_graph *graph = cdg->graph;
-	uint32_t t = cdg->target[lid];
-	const uint16_t *order = graph->order + (uint64_t)t * graph->num_switches;
-	uint32_t k;
+	uint32_t k, reach;
 
 	load_next_hops(cdg, lid);
-	for (k = 0; k < graph->reaching[t]; k++)
-		cdg->subtree[order[k]] = graph->sources[order[k]] ? 1 : 0;
-	for (k = graph->reaching[t]; k-- > 1;) {
-		uint32_t v = order[k];
+	reach = order_tree(cdg, lid);
+	for (k = 0; k < reach; k++)
+		cdg->subtree[cdg->tree[k]] = graph->sources[cdg->tree[k]] ? 1 : 0;
+	for (k = 0; k + 1 < reach; k++) {
+		uint32_t v = cdg->tree[k];
 		uint64_t slot = dependency_at(cdg, v, lid);
 
 		if (slot != VLR_NONE)
@@ -206,8 +252,10 @@ int cdg_layers_init(struct cdg_layers *cdg, const struct route_graph *graph,
 	cdg->tables = tables;
 	cdg->next = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
 	cdg->pending = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
-	cdg->subtree = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
-	if (!cdg->next || !cdg->pending || !cdg->subtree) {
+	cdg->subtree = malloc(sizeof(uint32_t) * (graph->num_switches + 2));
+	cdg->depth = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
+	cdg->tree = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
+	if (!cdg->next || !cdg->pending || !cdg->subtree || !cdg->depth || !cdg->tree) {
 		vlr_fail(err, "out of memory for the dependency graph");
 		goto fail;
 	}

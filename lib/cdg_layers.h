@@ -38,6 +38,8 @@ struct cdg_layers {
 	uint32_t *next;			/* [switch]: next switch towards the current LID */
 	uint32_t *subtree;		/* [switch]: source switches behind it */
 	uint32_t *pending;		/* switches left to visit in a subtree */
+	uint32_t *depth;		/* [switch]: hops to the target in the tree */
+	uint32_t *tree;			/* a LID's switches, farthest first */
 };
 
 /*

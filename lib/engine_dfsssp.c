@@ -166,16 +166,39 @@ static int spread_layers(struct vlr_tables *tables, const struct route_graph *gr
 	return (int)used;
 }
 
+int engine_layers(struct vlr_tables *tables, const struct route_graph *graph,
+		  const struct vlr_engine_options *options, const char *who,
+		  struct vlr_engine_report *report, struct vlr_error *err)
+{
+	struct attempt best;
+	int used;
+
+	memset(&best, 0, sizeof(best));
+	if (break_cycles(graph, tables, options->heuristic, &best, err))
+		return -1;
+	report->layers = best.layers;
+	report->heuristic = best.heuristic;
+	report->cycles_broken = best.cycles_broken;
+	report->routes_moved = best.routes_moved;
+	if (best.layers > tables->num_vls)
+		return vlr_fail(err, "%s needs %u VLs to be deadlock-free, but only %u "
+				"are available", who, best.layers, tables->num_vls);
+	used = options->no_balance ? (int)best.layers :
+	       spread_layers(tables, graph, best.layers, err);
+	if (used < 0)
+		return -1;
+	report->vls_used = (unsigned)used;
+	return 0;
+}
+
 int vlr_route_dfsssp(struct vlr_tables *tables, const struct vlr_engine_options *options,
 		     struct vlr_engine_report *report, struct vlr_error *err)
 {
 	struct route_graph graph;
-	struct attempt best;
 	double start = engine_seconds();
-	int result, used;
+	int result;
 
 	memset(report, 0, sizeof(*report));
-	memset(&best, 0, sizeof(best));
 	if (route_graph_build(&graph, tables, err))
 		return -1;
 	vlr_tables_reset(tables);
@@ -183,23 +206,7 @@ int vlr_route_dfsssp(struct vlr_tables *tables, const struct vlr_engine_options 
 	report->seconds_paths = engine_seconds() - start;
 	start = engine_seconds();
 	if (!result)
-		result = break_cycles(&graph, tables, options->heuristic, &best, err);
-	if (!result) {
-		report->layers = best.layers;
-		report->heuristic = best.heuristic;
-		report->cycles_broken = best.cycles_broken;
-		report->routes_moved = best.routes_moved;
-		if (best.layers > tables->num_vls)
-			result = vlr_fail(err, "dfsssp needs %u VLs to be deadlock-free, but "
-					  "only %u are available", best.layers,
-					  tables->num_vls);
-	}
-	if (!result) {
-		used = options->no_balance ? (int)best.layers :
-		       spread_layers(tables, &graph, best.layers, err);
-		result = used < 0 ? -1 : 0;
-		report->vls_used = used < 0 ? 0 : (unsigned)used;
-	}
+		result = engine_layers(tables, &graph, options, "dfsssp", report, err);
 	report->seconds_layers = engine_seconds() - start;
 	route_graph_free(&graph);
 	return result;

@@ -50,12 +50,13 @@ int vlr_fabric_assign_lids(struct vlr_fabric *fabric, unsigned lmc,
 	first_block = (switches + 1 + block - 1) & ~(uint64_t)(block - 1);
 	last = first_block + (endpoint_ports << lmc) - 1;
 	if (last > VLR_MAX_UNICAST_LID)
-		return vlr_fail(err, "too few LIDs: %llu switches and %llu CA ports "
-				"need LIDs up to %llu at LMC %u, but the last "
-				"unicast LID is %d",
-				(unsigned long long)switches,
-				(unsigned long long)endpoint_ports,
-				(unsigned long long)last, lmc, VLR_MAX_UNICAST_LID);
+		return vlr_fail(err, "too few LIDs: %llu CA ports x 2^%u = %llu LIDs "
+				"plus %llu switch LIDs need LIDs up to %llu, but the "
+				"last unicast LID is %d",
+				(unsigned long long)endpoint_ports, lmc,
+				(unsigned long long)(endpoint_ports << lmc),
+				(unsigned long long)switches, (unsigned long long)last,
+				VLR_MAX_UNICAST_LID);
 
 	for (i = 0; i < fabric->num_ports; i++) {
 		fabric->ports[i].lid = 0;

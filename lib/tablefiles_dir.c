@@ -26,7 +26,7 @@ static int write_fabric(const struct vlr_tables *tables, FILE *out,
 	return vlr_netfile_write(tables->fabric, out,
 				 "The fabric of a vlroute table set; the LIDs are in the "
 				 "comments.\nThe tables are in the opensm-*.dump, guid2lid "
-				 "and vlroute-path-sl.dump files beside it.", err);
+				 "and vlroute-*.dump files beside it.", err);
 }
 
 static int write_guid2lid(const struct vlr_tables *tables, FILE *out,
@@ -129,6 +129,25 @@ static int make_dir(const char *dir, struct vlr_error *err)
 	return 0;
 }
 
+/*
+ * DIR/vlroute-valiant.dump for tables with route kinds; for others, no such
+ * file, lest one of earlier tables be read with these.
+ */
+static int write_valiant(const struct vlr_tables *tables, const char *dir,
+			 struct vlr_error *err)
+{
+	char path[PATH_SIZE];
+
+	if (tables->lid_kind)
+		return write_whole(tables, dir, VLR_FILE_VALIANT, vlr_valiant_write, err);
+	if (join(path, dir, VLR_FILE_VALIANT, err))
+		return -1;
+	if (unlink(path) && errno != ENOENT)
+		return vlr_fail(err, "%s: cannot remove it (the tables have no route "
+				"kinds): %s", path, strerror(errno));
+	return 0;
+}
+
 int vlr_tables_write_dir(const struct vlr_tables *tables, const char *dir,
 			 struct vlr_error *err)
 {
@@ -137,7 +156,8 @@ int vlr_tables_write_dir(const struct vlr_tables *tables, const char *dir,
 	    write_whole(tables, dir, VLR_FILE_GUID2LID, write_guid2lid, err) ||
 	    write_whole(tables, dir, VLR_FILE_LFTS, vlr_lfts_write, err) ||
 	    write_whole(tables, dir, VLR_FILE_SL2VL, vlr_sl2vl_write, err) ||
-	    write_whole(tables, dir, VLR_FILE_PATH_SL, vlr_pathsl_write, err))
+	    write_whole(tables, dir, VLR_FILE_PATH_SL, vlr_pathsl_write, err) ||
+	    write_valiant(tables, dir, err))
 		return -1;
 	return 0;
 }
@@ -216,7 +236,9 @@ static int read_tables(struct vlr_tables *tables, const char *dir,
 	       read_table(tables, dir, VLR_FILE_SL2VL, vlr_sl2vl_read, 0,
 			  &notes->has_sl2vl, err) ||
 	       read_table(tables, dir, VLR_FILE_PATH_SL, vlr_pathsl_read, 0,
-			  &notes->has_path_sl, err) ? -1 : 0;
+			  &notes->has_path_sl, err) ||
+	       read_table(tables, dir, VLR_FILE_VALIANT, vlr_valiant_read, 0,
+			  &notes->has_valiant, err) ? -1 : 0;
 }
 
 struct vlr_tables *vlr_tables_read_dir(const char *dir, const char *fabric_path,

@@ -163,7 +163,7 @@ static int place_dimension(struct hyperx_search *search, unsigned d, uint32_t *b
 	}
 	for (sw = 0; sw < graph->num_switches; sw++)
 		if (tied[sw] && search->sides[d] > 1)
-			return vlr_fail(err, "almost a HyperX, but switch %s has no place in "
+			return vlr_fail(err, "not a HyperX: switch %s has no place in "
 					"dimension %u: it is as near to two rows", topo_name(graph, sw), d);
 	return 0;
 }

@@ -768,6 +768,125 @@ static void test_pathsl_runs(void **state)
 	vlr_tables_free(tables);
 }
 
+/* ---- our Valiant format ------------------------------------------------- */
+
+static const char valiant_example[] =
+	"# Valiant routes: the route kind of every LID and the node GUID of its\n"
+	"# intermediate switch; see vlroute-valiant(5).\n"
+	"policy 2phases minfirst 2 4\n"
+	"0x0001 minimal\n"
+	"0x0002 minimal\n"
+	"0x0004 minimal\n"
+	"0x0005 valiant 0x0000000000200001\n"
+	"0x0006 minimal\n"
+	"0x0007 valiant 0x0000000000200001\n"
+	"0x0008 minimal\n"
+	"0x0009 valiant 0x0000000000200000\n"
+	"0x000a minimal\n"
+	"0x000b restricted 0x0000000000200001\n";
+
+/* Route kinds for every LID of tables: all minimal. */
+static void add_route_kinds(struct vlr_tables *tables)
+{
+	uint32_t lid;
+
+	tables->lid_kind = calloc(tables->lid_stride, 1);
+	tables->lid_via = malloc(sizeof(uint32_t) * tables->lid_stride);
+	assert_non_null(tables->lid_kind);
+	assert_non_null(tables->lid_via);
+	for (lid = 0; lid < tables->lid_stride; lid++)
+		tables->lid_via[lid] = VLR_NONE;
+}
+
+static void test_valiant_man_page_example(void **state)
+{
+	struct vlr_tables *tables = small_tables();
+	uint32_t sw1 = switch_of(tables, "sw1"), sw2 = switch_of(tables, "sw2"), lid;
+	static const uint8_t kinds[12] = { 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 2 };
+	char *path = test_write_file("vlroute-valiant.dump", valiant_example);
+	struct vlr_error err;
+	char *text;
+
+	(void)state;
+	assert_int_equal(tables->max_lid, 11);
+	if (vlr_valiant_read(tables, path, &err))
+		fail_msg("%s", err.message);
+	assert_non_null(tables->lid_kind);
+	assert_non_null(tables->lid_via);
+	assert_int_equal(tables->policy.kind, VLR_VLP_TWO_PHASES);
+	assert_int_equal(tables->policy.phase_min, VLR_MIN_FIRST);
+	assert_int_equal(tables->policy.vls_per_phase, 2);
+	assert_int_equal(tables->policy.vls, 4);
+	for (lid = 0; lid <= 11; lid++) {
+		uint32_t via = lid == 9 ? sw1 : lid % 2 && lid > 4 ? sw2 : VLR_NONE;
+
+		assert_int_equal(tables->lid_kind[lid], kinds[lid]);
+		assert_int_equal(tables->lid_via[lid], via);
+	}
+	text = capture(vlr_valiant_write, tables);
+	assert_string_equal(text, valiant_example);
+	free(text);
+	unlink(path);
+	free(path);
+	vlr_tables_free(tables);
+}
+
+/* The other policy lines, unlisted LIDs, comments, blanks and CR LF. */
+static void test_valiant_reader_accepts(void **state)
+{
+	struct vlr_tables *tables = small_tables();
+	struct vlr_error err;
+	char *path, *text;
+
+	(void)state;
+	add_route_kinds(tables);
+	tables->lid_kind[4] = VLR_LID_VALIANT;
+	tables->lid_via[4] = 1;
+	path = test_write_file("accept.dump", "\n  # first\r\n\tpolicy  ladder-reuse\t5\r\n"
+			       "0x7 restricted 0x200001\n# 4 and the rest unlisted\n"
+			       "0x0B minimal \n");
+	if (vlr_valiant_read(tables, path, &err))
+		fail_msg("%s", err.message);
+	assert_int_equal(tables->policy.kind, VLR_VLP_LADDER_REUSE);
+	assert_int_equal(tables->policy.vls, 5);
+	assert_int_equal(tables->policy.vls_per_phase, 0);
+	assert_int_equal(tables->lid_kind[7], VLR_LID_RESTRICTED);
+	assert_int_equal(tables->lid_via[7], switch_of(tables, "sw2"));
+	assert_int_equal(tables->lid_kind[4], VLR_LID_MINIMAL);
+	assert_int_equal(tables->lid_via[4], VLR_NONE);
+	assert_int_equal(tables->lid_kind[11], VLR_LID_MINIMAL);
+	text = capture(vlr_valiant_write, tables);
+	assert_non_null(strstr(text, "\npolicy ladder-reuse 5\n0x0001 minimal\n"));
+	assert_non_null(strstr(text, "\n0x0007 restricted 0x0000000000200001\n"
+				     "0x0008 minimal\n"));
+	free(text);
+
+	write_text(path, "policy none 0\npolicy layers 3\n");
+	assert_int_equal(vlr_valiant_read(tables, path, &err), -1);
+	write_text(path, "policy none 0\n");
+	if (vlr_valiant_read(tables, path, &err))
+		fail_msg("%s", err.message);
+	assert_int_equal(tables->policy.kind, VLR_VLP_NONE);
+	assert_int_equal(tables->lid_kind[7], VLR_LID_MINIMAL);
+	write_text(path, "policy layers 3\n");
+	if (vlr_valiant_read(tables, path, &err))
+		fail_msg("%s", err.message);
+	assert_int_equal(tables->policy.kind, VLR_VLP_LAYERS);
+	write_text(path, "policy 2phases minboth 3 7\n");
+	if (vlr_valiant_read(tables, path, &err))
+		fail_msg("%s", err.message);
+	assert_int_equal(tables->policy.kind, VLR_VLP_TWO_PHASES);
+	assert_int_equal(tables->policy.phase_min, VLR_MIN_BOTH);
+	assert_int_equal(tables->policy.vls_per_phase, 3);
+	assert_int_equal(tables->policy.vls, 7);
+	text = capture(vlr_valiant_write, tables);
+	assert_non_null(strstr(text, "\npolicy 2phases minboth 3 7\n"));
+	free(text);
+	unlink(path);
+	free(path);
+	vlr_tables_free(tables);
+}
+
 /* ---- directories -------------------------------------------------------- */
 
 /* Deterministic, varied contents for every table. */
@@ -890,7 +1009,7 @@ static void remove_dir(const char *dir)
 {
 	static const char *const names[] = {
 		VLR_FILE_FABRIC, VLR_FILE_GUID2LID, VLR_FILE_LFTS, VLR_FILE_SL2VL,
-		VLR_FILE_PATH_SL, VLR_FILE_SUBNET_LST,
+		VLR_FILE_PATH_SL, VLR_FILE_VALIANT, VLR_FILE_SUBNET_LST,
 	};
 	char path[4096];
 	unsigned i;
@@ -938,7 +1057,10 @@ static void test_dir_round_trip(void **state)
 		fail_msg("%s", err.message);
 	assert_true(read->owns_fabric);
 	assert_true(notes.has_guid2lid && notes.has_sl2vl && notes.has_path_sl);
-	assert_false(notes.lmc_inferred);
+	assert_false(notes.lmc_inferred || notes.has_valiant);
+	assert_null(read->lid_kind);
+	assert_null(read->lid_via);
+	assert_int_equal(read->policy.kind, VLR_VLP_NONE);
 	assert_int_equal(notes.guid2lid.entries, 36 + 72);
 	assert_non_null(strstr(notes.topology, "/fabric.net"));
 	assert_same_tables(tables, read);
@@ -1031,6 +1153,89 @@ static void test_dir_errors(void **state)
 	read = vlr_tables_read_dir(dir, NULL, 4, NULL, &err);
 	if (!read)
 		fail_msg("%s", err.message);
+	vlr_tables_free(read);
+	remove_dir(dir);
+	free(dir);
+	vlr_tables_free(tables);
+}
+
+/* Kind and intermediate of every LID of a in b, switches matched by name. */
+static void assert_same_route_kinds(const struct vlr_tables *a, const struct vlr_tables *b)
+{
+	uint32_t lid;
+
+	assert_int_equal(a->lid_stride, b->lid_stride);
+	for (lid = 0; lid <= a->max_lid; lid++) {
+		uint32_t via = a->lid_via[lid];
+
+		assert_int_equal(a->lid_kind[lid], b->lid_kind[lid]);
+		if (via == VLR_NONE)
+			assert_int_equal(b->lid_via[lid], VLR_NONE);
+		else
+			assert_int_equal(b->lid_via[lid],
+					 switch_of(b, vlr_node_name(a->fabric,
+								    a->switch_node[via])));
+	}
+	assert_int_equal(a->policy.kind, b->policy.kind);
+	assert_int_equal(a->policy.phase_min, b->policy.phase_min);
+	assert_int_equal(a->policy.vls_per_phase, b->policy.vls_per_phase);
+	assert_int_equal(a->policy.vls, b->policy.vls);
+}
+
+static void test_valiant_dir_round_trip(void **state)
+{
+	struct vlr_tables *tables = dragonfly_tables(), *read;
+	struct vlr_tables_dir_notes notes;
+	char *dir = scratch_path("valiant-tables"), path[4096];
+	unsigned valiant = 0, restricted = 0;
+	struct vlr_error err;
+	char names[1024];
+	uint32_t lid;
+
+	(void)state;
+	add_route_kinds(tables);
+	for (lid = 1; lid <= tables->max_lid; lid++) {
+		if (tables->lid_owner[lid] == VLR_NONE || lid % 3 == 0)
+			continue;
+		tables->lid_kind[lid] = lid % 3 == 1 ? VLR_LID_VALIANT : VLR_LID_RESTRICTED;
+		tables->lid_via[lid] = (lid * 7) % tables->num_switches;
+		valiant += lid % 3 == 1;
+		restricted += lid % 3 == 2;
+	}
+	assert_true(valiant > 30 && restricted > 30);
+	tables->policy = (struct vlr_vl_policy){ VLR_VLP_TWO_PHASES, VLR_MIN_LAST, 3, 7 };
+	if (vlr_tables_write_dir(tables, dir, &err))
+		fail_msg("%s", err.message);
+	list_dir(dir, names, sizeof(names));
+	assert_string_equal(names, "fabric.net guid2lid opensm-lfts.dump "
+			    "opensm-sl2vl.dump vlroute-path-sl.dump vlroute-valiant.dump");
+	read = vlr_tables_read_dir(dir, NULL, 4, &notes, &err);
+	if (!read)
+		fail_msg("%s", err.message);
+	assert_true(notes.has_valiant && notes.has_path_sl);
+	assert_same_tables(tables, read);
+	assert_same_route_kinds(tables, read);
+	vlr_tables_free(read);
+
+	/* a bad file fails the directory, naming its line */
+	snprintf(path, sizeof(path), "%s/%s", dir, VLR_FILE_VALIANT);
+	write_text(path, "policy ladder 4\n0x0001 sideways\n");
+	assert_null(vlr_tables_read_dir(dir, NULL, 4, &notes, &err));
+	assert_message(&err, "vlroute-valiant.dump", 2, "unknown route kind \"sideways\"");
+
+	/* tables without route kinds take the file away */
+	free(tables->lid_kind);
+	tables->lid_kind = NULL;
+	if (vlr_tables_write_dir(tables, dir, &err))
+		fail_msg("%s", err.message);
+	list_dir(dir, names, sizeof(names));
+	assert_string_equal(names, "fabric.net guid2lid opensm-lfts.dump "
+			    "opensm-sl2vl.dump vlroute-path-sl.dump");
+	read = vlr_tables_read_dir(dir, NULL, 4, &notes, &err);
+	if (!read)
+		fail_msg("%s", err.message);
+	assert_false(notes.has_valiant);
+	assert_null(read->lid_kind);
 	vlr_tables_free(read);
 	remove_dir(dir);
 	free(dir);
@@ -1340,6 +1545,165 @@ static void test_bad_pathsl(void **state)
 	vlr_tables_free(tables);
 }
 
+#define VALIANT_HEAD "policy ladder 4\n"
+
+static void test_bad_valiant(void **state)
+{
+	struct vlr_tables *tables;
+	struct vlr_error err;
+	char *path;
+
+	(void)state;
+	expect_tables_error(vlr_valiant_read, VALIANT_HEAD "0x0004 sideways\n", 2,
+			    "unknown route kind \"sideways\" (minimal, valiant or restricted)");
+	expect_tables_error(vlr_valiant_read, VALIANT_HEAD "0x0004 valiant "
+			    "0x0000000000100000\n", 2, "0x0000000000100000, the "
+			    "intermediate of LID 4, is not the node GUID of a switch");
+	expect_tables_error(vlr_valiant_read, VALIANT_HEAD "0x0004 valiant 0x0\n", 2,
+			    "is not the node GUID of a switch");
+	expect_tables_error(vlr_valiant_read, VALIANT_HEAD "0x0003 minimal\n", 2,
+			    "LID 3 belongs to no port");
+	expect_tables_error(vlr_valiant_read, VALIANT_HEAD "0x0000 minimal\n", 2,
+			    "LID 0 belongs to no port");
+	expect_tables_error(vlr_valiant_read, VALIANT_HEAD "0x000c minimal\n", 2,
+			    "LID 12 is beyond the tables' highest LID 11");
+	expect_tables_error(vlr_valiant_read, VALIANT_HEAD "0x0004 minimal\n"
+			    "0x0005 minimal\n0x4 valiant 0x200000\n", 4,
+			    "LID 4 is listed twice (first at line 2)");
+	expect_tables_error(vlr_valiant_read, VALIANT_HEAD "0x0004 minimal "
+			    "0x0000000000200000\n", 2,
+			    "LID 4 is minimal: it has no intermediate switch");
+	expect_tables_error(vlr_valiant_read, VALIANT_HEAD "0x0004 valiant\n", 2,
+			    "LID 4 is valiant: it needs the node GUID of its intermediate");
+	expect_tables_error(vlr_valiant_read, VALIANT_HEAD "0x0004 restricted\n", 2,
+			    "LID 4 is restricted: it needs the node GUID");
+	expect_tables_error(vlr_valiant_read, VALIANT_HEAD "0x0004\n", 2,
+			    "malformed LID line");
+	expect_tables_error(vlr_valiant_read, VALIANT_HEAD "4 minimal\n", 2,
+			    "malformed LID line");
+	expect_tables_error(vlr_valiant_read, VALIANT_HEAD "0x00004 minimal\n", 2,
+			    "malformed LID line");
+	expect_tables_error(vlr_valiant_read, VALIANT_HEAD "0x0004 valiant 200000\n", 2,
+			    "malformed LID line");
+	expect_tables_error(vlr_valiant_read, VALIANT_HEAD "0x0004 valiant 0x200000g\n", 2,
+			    "malformed LID line");
+	expect_tables_error(vlr_valiant_read, VALIANT_HEAD "0x0004: minimal\n", 2,
+			    "malformed LID line");
+	expect_tables_error(vlr_valiant_read, VALIANT_HEAD "0x0004 valiant 0x200000 "
+			    "# sw1\n", 2, "malformed LID line");
+	expect_tables_error(vlr_valiant_read, "# none yet\n0x0004 minimal\n", 2,
+			    "expected the policy line");
+	expect_tables_error(vlr_valiant_read, "# only comments\n\n", 0,
+			    "bad.dump: no policy line: not a Valiant dump");
+	expect_tables_error(vlr_valiant_read, "# kinds\n" VALIANT_HEAD "0x0004 minimal\n"
+			    "policy ladder 4\n", 4, "a second policy line (the first is line 2)");
+	expect_tables_error(vlr_valiant_read, "policy\n", 1, "malformed policy line");
+	expect_tables_error(vlr_valiant_read, "policy ladder\n", 1, "malformed policy line");
+	expect_tables_error(vlr_valiant_read, "policy 2phases\n", 1, "malformed policy line");
+	expect_tables_error(vlr_valiant_read, "policy ladder 4 2\n", 1,
+			    "malformed policy line");
+	expect_tables_error(vlr_valiant_read, "policy ladder four\n", 1,
+			    "malformed policy line");
+	expect_tables_error(vlr_valiant_read, "policy ladder 4x\n", 1,
+			    "malformed policy line");
+	expect_tables_error(vlr_valiant_read, "policy 2phases minfirst 4\n", 1,
+			    "malformed policy line");
+	expect_tables_error(vlr_valiant_read, "policy 2phases minfirst 2 4 4\n", 1,
+			    "malformed policy line");
+	expect_tables_error(vlr_valiant_read, "policy 2phases minfirst 2 4 4 4\n", 1,
+			    "malformed policy line");
+	expect_tables_error(vlr_valiant_read, "policy zigzag 4\n", 1,
+			    "unknown VL policy \"zigzag\"");
+	expect_tables_error(vlr_valiant_read, "policy 2phases minmost 2 4\n", 1,
+			    "unknown phase choice \"minmost\" for minimal routes");
+	expect_tables_error(vlr_valiant_read, "policy 2phases minlast 3 5\n", 1,
+			    "2phases needs K >= 1 VLs per phase and at least 2K VLs in "
+			    "all, not K = 3 and 5 VLs");
+	expect_tables_error(vlr_valiant_read, "policy 2phases minlast 0 4\n", 1,
+			    "not K = 0 and 4 VLs");
+	expect_tables_error(vlr_valiant_read, "policy ladder 16\n", 1,
+			    "VL policy ladder uses 16 VLs, more than the 15 data VLs");
+	expect_tables_error(vlr_valiant_read, "policy ladder-reuse 0\n", 1,
+			    "VL policy ladder-reuse uses no VL");
+
+	/* a refused file leaves the tables as they were */
+	tables = small_tables();
+	path = test_write_file("bad.dump", VALIANT_HEAD "0x0005 valiant 0x200001\n"
+			       "0x0003 minimal\n");
+	assert_int_equal(vlr_valiant_read(tables, path, &err), -1);
+	assert_null(tables->lid_kind);
+	assert_null(tables->lid_via);
+	assert_int_equal(tables->policy.kind, VLR_VLP_NONE);
+	unlink(path);
+	free(path);
+	vlr_tables_free(tables);
+}
+
+/* vlr_valiant_write refuses tables with route kinds as they are now. */
+static void expect_valiant_write_error(struct vlr_tables *tables, const char *fragment)
+{
+	struct vlr_error err;
+	char *text = NULL;
+	size_t size = 0;
+	FILE *out = open_memstream(&text, &size);
+
+	assert_non_null(out);
+	assert_int_equal(vlr_valiant_write(tables, out, &err), -1);
+	assert_int_equal(fclose(out), 0);
+	assert_message(&err, "", 0, fragment);
+	assert_int_equal(size, 0);
+	free(text);
+}
+
+static void test_valiant_writer_refuses(void **state)
+{
+	struct vlr_tables *tables = small_tables();
+	struct vlr_policy_case {
+		struct vlr_vl_policy policy;
+		const char *fragment;
+	} cases[] = {
+		{ { VLR_VLP_LAYERS + 1, 0, 0, 4 }, "unknown VL policy kind 5" },
+		{ { VLR_VLP_TWO_PHASES, VLR_MIN_BOTH + 1, 2, 4 },
+		  "unknown phase choice 3 for minimal routes" },
+		{ { VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, 3, 4 }, "not K = 3 and 4 VLs" },
+		{ { VLR_VLP_LADDER, VLR_MIN_FIRST, 0, 0 }, "VL policy ladder uses no VL" },
+		{ { VLR_VLP_NONE, VLR_MIN_FIRST, 0, 16 }, "uses 16 VLs, more than" },
+	};
+	unsigned i;
+
+	(void)state;
+	expect_valiant_write_error(tables, "the tables carry no route kinds");
+	add_route_kinds(tables);
+	free(tables->lid_via);
+	tables->lid_via = NULL;
+	expect_valiant_write_error(tables, "the tables carry no route kinds");
+	free(tables->lid_kind);
+	add_route_kinds(tables);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		tables->policy = cases[i].policy;
+		expect_valiant_write_error(tables, cases[i].fragment);
+	}
+	tables->policy = (struct vlr_vl_policy){ VLR_VLP_LADDER, VLR_MIN_FIRST, 0, 4 };
+	tables->lid_via[6] = 0;
+	expect_valiant_write_error(tables, "LID 6 is minimal but has intermediate switch 0");
+	tables->lid_kind[6] = VLR_LID_VALIANT;
+	tables->lid_via[6] = 2;
+	expect_valiant_write_error(tables, "LID 6 is valiant, but its intermediate switch 2 "
+				   "is not one of the 2 switches");
+	tables->lid_kind[6] = VLR_LID_RESTRICTED + 1;
+	expect_valiant_write_error(tables, "LID 6 has unknown route kind 3");
+	tables->lid_kind[6] = VLR_LID_RESTRICTED;
+	tables->lid_via[6] = 1;
+	tables->fabric->nodes[tables->switch_node[1]].guid = 0;
+	expect_valiant_write_error(tables, "switch \"sw2\", the intermediate of LID 6, has "
+				   "no GUID");
+	tables->lid_kind[6] = VLR_LID_MINIMAL;
+	tables->lid_via[6] = VLR_NONE;
+	tables->lid_kind[3] = VLR_LID_VALIANT;	/* LID 3 has no owner: not written */
+	free(capture(vlr_valiant_write, tables));
+	vlr_tables_free(tables);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1353,6 +1717,9 @@ int main(void)
 		cmocka_unit_test(test_subnet_lst_names),
 		cmocka_unit_test(test_pathsl_man_page_example),
 		cmocka_unit_test(test_pathsl_runs),
+		cmocka_unit_test(test_valiant_man_page_example),
+		cmocka_unit_test(test_valiant_reader_accepts),
+		cmocka_unit_test(test_valiant_dir_round_trip),
 		cmocka_unit_test(test_dir_round_trip),
 		cmocka_unit_test(test_dir_from_opensm_dump),
 		cmocka_unit_test(test_dir_errors),
@@ -1362,6 +1729,8 @@ int main(void)
 		cmocka_unit_test(test_guid2lid_entries),
 		cmocka_unit_test(test_bad_subnet_lst),
 		cmocka_unit_test(test_bad_pathsl),
+		cmocka_unit_test(test_bad_valiant),
+		cmocka_unit_test(test_valiant_writer_refuses),
 	};
 
 	return cmocka_run_group_tests_name("tablefiles", tests, NULL, NULL);

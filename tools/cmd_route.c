@@ -7,24 +7,37 @@
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
 #include <getopt.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 
 static const char route_usage[] =
-	"Usage: vlroute route FABRIC --engine sssp|dfsssp -o DIR [OPTIONS]\n"
+	"Usage: vlroute route FABRIC --engine sssp|dfsssp|minimal|valiant -o DIR [OPTIONS]\n"
 	"Route FABRIC (ibsim net file or ibnetdiscover output), verify the tables\n"
 	"and write them to DIR: fabric.net, guid2lid, opensm-lfts.dump,\n"
-	"opensm-sl2vl.dump, vlroute-path-sl.dump and vlroute-route.info.\n"
-	"  -e, --engine E        sssp (balanced shortest paths) or dfsssp\n"
-	"                        (deadlock-free: SL = virtual layer)\n"
+	"opensm-sl2vl.dump, vlroute-path-sl.dump, vlroute-route.info (and\n"
+	"vlroute-valiant.dump).\n"
+	"  -e, --engine E        sssp (balanced shortest paths), dfsssp\n"
+	"                        (deadlock-free: SL = virtual layer), minimal\n"
+	"                        (HyperX/Dragonfly/Dragonfly+ minimal routes) or\n"
+	"                        valiant (offset 0 minimal, others Valiant; LMC >= 1)\n"
 	"  -o, --output DIR      directory to write (created if missing)\n"
 	"  -l, --lmc N           LIDs per CA port 2^N, assigned offline (0..7, default 0)\n"
 	"  -g, --guid2lid FILE   take the LIDs from OpenSM's guid2lid file instead\n"
 	"  -v, --vls N           data VLs the fabric offers (1..15, default 8)\n"
 	"  -H, --heuristic H     dfsssp cycle cut: weakest (default), strongest,\n"
 	"                        first, or all (try each, keep the fewest layers)\n"
-	"      --no-balance      dfsssp: do not spread routes over spare VLs\n"
+	"      --no-balance      dfsssp, layers: do not spread routes over spare VLs\n"
+	"  -P, --vl-policy P     minimal, valiant: ladder, ladder-reuse, 2phases or\n"
+	"                        layers (default: the fewest VLs minimal routes need)\n"
+	"      --phase-min M     2phases: minfirst (default), minlast or minboth\n"
+	"      --vls-per-phase K 2phases: VLs per phase (default 2 on a Dragonfly, else 1)\n"
+	"      --dim-order D,..  HyperX: dimension order, e.g. 1,0 (default 0,1,..)\n"
+	"      --family F        minimal, valiant: refuse unless the graph is a\n"
+	"                        hyperx, dragonfly or dragonfly+ (default: any)\n"
+	"      --restricted N    valiant: offsets restricted to the destination's\n"
+	"                        partition (default half of the Valiant offsets)\n"
 	"Exit status: 0 routed, 1 could not route or write, 2 bad input.\n";
 
 struct route_request {
@@ -35,8 +48,119 @@ struct route_request {
 	unsigned long long lmc;
 	unsigned long long vls;
 	int lmc_given;
+	int phase_options_given;
 	struct vlr_engine_options options;
 };
+
+static const char *const engines[] = { "sssp", "dfsssp", "minimal", "valiant" };
+
+static int (*const engine_runs[])(struct vlr_tables *, const struct vlr_engine_options *,
+				   struct vlr_engine_report *, struct vlr_error *) = {
+	vlr_route_sssp, vlr_route_dfsssp, vlr_route_minimal, vlr_route_valiant,
+};
+
+static int engine_index(const char *name)
+{
+	int i;
+
+	for (i = 0; i < (int)(sizeof(engines) / sizeof(engines[0])); i++)
+		if (name && !strcmp(name, engines[i]))
+			return i;
+	return -1;
+}
+
+static int low_diameter(const char *engine)
+{
+	return engine_index(engine) >= 2;
+}
+
+/* "1,0,2": a HyperX dimension order. */
+static int parse_dim_order(const char *command, const char *text,
+			   struct vlr_engine_options *options)
+{
+	const char *at = text;
+	char *end;
+
+	options->dim_order_count = 0;
+	for (;;) {
+		unsigned long dim = strtoul(at, &end, 10);
+
+		if (end == at || *at == '-' || dim >= VLR_MAX_DIMS ||
+		    options->dim_order_count == VLR_MAX_DIMS) {
+			cli_error(command, "--dim-order is a comma-separated list of "
+				  "dimensions 0..%d, not \"%s\"", VLR_MAX_DIMS - 1, text);
+			return -1;
+		}
+		options->dim_order[options->dim_order_count++] = (unsigned)dim;
+		if (!*end)
+			return 0;
+		if (*end != ',') {
+			cli_error(command, "--dim-order is a comma-separated list of "
+				  "dimensions 0..%d, not \"%s\"", VLR_MAX_DIMS - 1, text);
+			return -1;
+		}
+		at = end + 1;
+	}
+}
+
+static int parse_family(const char *command, const char *text,
+			struct vlr_engine_options *options)
+{
+	static const struct {
+		const char *name;
+		enum vlr_family family;
+	} families[] = {
+		{ "hyperx", VLR_FAMILY_HYPERX },
+		{ "dragonfly", VLR_FAMILY_DRAGONFLY },
+		{ "dragonfly+", VLR_FAMILY_DRAGONFLYPLUS },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++)
+		if (!strcmp(text, families[i].name)) {
+			options->family = families[i].family;
+			return 0;
+		}
+	cli_error(command, "--family is hyperx, dragonfly or dragonfly+, not \"%s\"", text);
+	return -1;
+}
+
+static int parse_policy_option(const char *command, int option, const char *text,
+			       struct route_request *request)
+{
+	struct vlr_engine_options *options = &request->options;
+	unsigned long long value;
+	struct vlr_error err;
+
+	switch (option) {
+	case 'P':
+		if (vlr_vl_policy_parse(text, &options->policy.kind, &err))
+			break;
+		return 0;
+	case 'M':
+		request->phase_options_given = 1;
+		if (vlr_phase_min_parse(text, &options->policy.phase_min, &err))
+			break;
+		return 0;
+	case 'K':
+		request->phase_options_given = 1;
+		if (cli_unsigned(command, "--vls-per-phase", text, 1, 7, &value))
+			return -1;
+		options->policy.vls_per_phase = (unsigned)value;
+		return 0;
+	case 'D':
+		return parse_dim_order(command, text, options);
+	case 'F':
+		return parse_family(command, text, options);
+	default:
+		if (cli_unsigned(command, "--restricted", text, 0, 127, &value))
+			return -1;
+		options->restricted = (int)value;
+		return 0;
+	}
+	cli_error(command, "%s", err.message);
+	return -1;
+}
 
 static int parse_heuristic(const char *command, const char *text,
 			   enum vlr_heuristic *heuristic)
@@ -68,6 +192,12 @@ static int parse_route_options(const char *command, int argc, char **argv,
 		{ "vls", required_argument, NULL, 'v' },
 		{ "heuristic", required_argument, NULL, 'H' },
 		{ "no-balance", no_argument, NULL, 'B' },
+		{ "vl-policy", required_argument, NULL, 'P' },
+		{ "phase-min", required_argument, NULL, 'M' },
+		{ "vls-per-phase", required_argument, NULL, 'K' },
+		{ "dim-order", required_argument, NULL, 'D' },
+		{ "restricted", required_argument, NULL, 'R' },
+		{ "family", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -75,7 +205,7 @@ static int parse_route_options(const char *command, int argc, char **argv,
 
 	optind = 1;
 	opterr = 0;
-	while ((option = getopt_long(argc, argv, "e:o:l:g:v:H:", options, NULL)) != -1) {
+	while ((option = getopt_long(argc, argv, "e:o:l:g:v:H:P:", options, NULL)) != -1) {
 		switch (option) {
 		case 'h':
 			cli_usage(stdout, route_usage, CLI_OK);
@@ -106,6 +236,15 @@ static int parse_route_options(const char *command, int argc, char **argv,
 		case 'B':
 			request->options.no_balance = 1;
 			break;
+		case 'P':
+		case 'M':
+		case 'K':
+		case 'D':
+		case 'F':
+		case 'R':
+			if (parse_policy_option(command, option, optarg, request))
+				return -1;
+			break;
 		default:
 			cli_unknown_option(command, argv, optopt);
 			return -1;
@@ -122,12 +261,23 @@ static int check_request(const char *command, int argc, char **argv,
 		return -1;
 	}
 	request->fabric_path = argv[optind];
-	if (!request->engine || (strcmp(request->engine, "sssp") &&
-				 strcmp(request->engine, "dfsssp"))) {
+	if (engine_index(request->engine) < 0) {
 		cli_error(command, request->engine ?
-			  "--engine is sssp or dfsssp, not \"%s\"" :
-			  "missing --engine sssp|dfsssp%s", request->engine ?
+			  "--engine is sssp, dfsssp, minimal or valiant, not \"%s\"" :
+			  "missing --engine sssp|dfsssp|minimal|valiant%s", request->engine ?
 			  request->engine : "");
+		return -1;
+	}
+	if (!low_diameter(request->engine) &&
+	    (request->options.policy.kind || request->options.dim_order_count ||
+	     request->options.restricted >= 0 || request->options.family)) {
+		cli_error(command, "--vl-policy, --dim-order, --family and --restricted are "
+			  "for the minimal and valiant engines");
+		return -1;
+	}
+	if (request->phase_options_given &&
+	    request->options.policy.kind != VLR_VLP_TWO_PHASES) {
+		cli_error(command, "--phase-min and --vls-per-phase need --vl-policy 2phases");
 		return -1;
 	}
 	if (!request->output) {
@@ -162,9 +312,29 @@ static int give_lids(const char *command, struct vlr_fabric *fabric,
 	return 0;
 }
 
-static void print_engine_report(const char *engine, const struct vlr_engine_report *report)
+static void print_low_diameter(const struct vlr_tables *tables,
+			       const struct vlr_engine_report *report)
+{
+	char text[256];
+
+	vlr_family_describe(&report->family, text, sizeof(text));
+	printf("topology:          %s\n", text);
+	vlr_vl_policy_describe(&tables->policy, text, sizeof(text));
+	printf("VL policy:         %s\n", text);
+	printf("SLs used:          %u\n", report->sls_used);
+	printf("VLs used:          %u\n", report->vls_used);
+	if (report->valiant_offsets)
+		printf("LID offsets:       0 minimal, 1..%u valiant, %u of them restricted "
+		       "(the last)\n", report->valiant_offsets, report->restricted_offsets);
+	printf("longest route:     %u switch hops\n", report->max_hops);
+}
+
+static void print_engine_report(const char *engine, const struct vlr_tables *tables,
+				const struct vlr_engine_report *report)
 {
 	printf("engine:            %s\n", engine);
+	if (low_diameter(engine))
+		print_low_diameter(tables, report);
 	if (!strcmp(engine, "dfsssp")) {
 		printf("layers:            %u (heuristic %s, %llu cycles broken, %llu "
 		       "routes moved)\n", report->layers,
@@ -185,19 +355,19 @@ static int route_and_write(const char *command, struct vlr_tables *tables,
 	struct vlr_verify_report check;
 	struct vlr_route_info info;
 	struct vlr_error err;
-	int dfsssp = !strcmp(request->engine, "dfsssp");
+	int deadlock_free = strcmp(request->engine, "sssp") != 0;
 
-	if ((dfsssp ? vlr_route_dfsssp : vlr_route_sssp)(tables, &request->options,
-							   &report, &err)) {
+	if (engine_runs[engine_index(request->engine)](tables, &request->options,
+							&report, &err)) {
 		cli_error(command, "%s", err.message);
 		return CLI_FAILED;
 	}
-	print_engine_report(request->engine, &report);
+	print_engine_report(request->engine, tables, &report);
 	if (vlr_verify(tables, &check, &err)) {
 		cli_error(command, "%s", err.message);
 		return CLI_FAILED;
 	}
-	if (check.bad_routes || (dfsssp && !vlr_verify_passed(&check))) {
+	if (check.bad_routes || (deadlock_free && !vlr_verify_passed(&check))) {
 		vlr_verify_print(&check, stderr);
 		cli_error(command, "the %s tables failed verification; nothing written",
 			  request->engine);
@@ -227,6 +397,7 @@ int cmd_route(int argc, char **argv)
 	int parsed, status;
 
 	memset(&request, 0, sizeof(request));
+	vlr_engine_options_init(&request.options);
 	request.vls = 8;
 	parsed = parse_route_options(command, argc, argv, &request);
 	if (parsed)

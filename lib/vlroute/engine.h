@@ -8,6 +8,17 @@
  *          into acyclic virtual layers (SL = layer = VL), so the tables are
  *          deadlock-free; spare VLs are then used to even out the layers.
  *
+ * minimal  the topology's own minimal routes, recognised from the graph:
+ *          HyperX dimension order, Dragonfly local-global-local, Dragonfly+
+ *          up-global-down, balanced where several exist.
+ * valiant  minimal routes on LID offset 0 of every port; every further
+ *          offset routes through an intermediate switch (the routes
+ *          towards one DLID form an in-tree), some of them restricted to
+ *          the destination's partition (RVAL); see vlpolicy.h.
+ * Both give every hop a VL by a VL policy and compile it into path SLs
+ * and SL2VL tables, refusing a policy the fabric's SLs and VLs cannot
+ * carry.
+ *
  * Engines read only the fabric and its LIDs and write only the tables.
  *
  * Copyright (c) 2026 the vlroute developers.
@@ -18,6 +29,7 @@
 
 #include <stdint.h>
 
+#include <vlroute/generate.h>
 #include <vlroute/tables.h>
 
 /* Which edge of a found cycle dfsssp cuts (its routes move up a layer). */
@@ -31,6 +43,13 @@ enum vlr_heuristic {
 struct vlr_engine_options {
 	enum vlr_heuristic heuristic;
 	int no_balance;			/* dfsssp: leave spare VLs unused */
+
+	/* minimal and valiant */
+	enum vlr_family family;		/* the family required; NONE: any */
+	unsigned dim_order[VLR_MAX_DIMS];	/* HyperX: dimension order */
+	unsigned dim_order_count;	/* 0: 0, 1, 2, ... */
+	struct vlr_vl_policy policy;	/* kind NONE: the fewest VLs */
+	int restricted;			/* valiant: RVAL offsets per port; -1 auto */
 };
 
 struct vlr_engine_report {
@@ -41,6 +60,13 @@ struct vlr_engine_report {
 	uint64_t routes_moved;		/* (source switch, DLID) routes moved up */
 	double seconds_paths;		/* sssp part */
 	double seconds_layers;		/* cycle breaking and spreading */
+
+	/* minimal and valiant */
+	unsigned sls_used;		/* path SLs the VL policy needed */
+	unsigned valiant_offsets;	/* per port: LIDs through an intermediate */
+	unsigned restricted_offsets;	/* of them restricted to the partition */
+	unsigned max_hops;		/* longest switch-to-switch route */
+	struct vlr_family_params family;	/* what the graph showed */
 };
 
 const char *vlr_heuristic_name(enum vlr_heuristic heuristic);
@@ -56,5 +82,16 @@ int vlr_route_sssp(struct vlr_tables *tables, const struct vlr_engine_options *o
  */
 int vlr_route_dfsssp(struct vlr_tables *tables, const struct vlr_engine_options *options,
 		     struct vlr_engine_report *report, struct vlr_error *err);
+
+/* Minimal routes of a recognised HyperX, Dragonfly or Dragonfly+. */
+int vlr_route_minimal(struct vlr_tables *tables, const struct vlr_engine_options *options,
+		      struct vlr_engine_report *report, struct vlr_error *err);
+
+/* Valiant routes; needs LMC >= 1 on the endpoint ports. */
+int vlr_route_valiant(struct vlr_tables *tables, const struct vlr_engine_options *options,
+		      struct vlr_engine_report *report, struct vlr_error *err);
+
+/* Options with the defaults: weakest-edge heuristic, any family, auto RVAL. */
+void vlr_engine_options_init(struct vlr_engine_options *options);
 
 #endif

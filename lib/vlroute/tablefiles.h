@@ -12,7 +12,9 @@
  *   opensm-subnet.lst  the discovered links (read only): a fabric.
  * Ours:
  *   vlroute-path-sl.dump  the path SL of every (source port, DLID), rows of
- *                         SLs shared by sources; see vlroute-pathsl(5).
+ *                         SLs shared by sources; see vlroute-pathsl(5);
+ *   vlroute-valiant.dump  the route kind and intermediate switch of every
+ *                         LID, and the VL policy; see vlroute-valiant(5).
  *
  * Ports are named by GUID in all of them: a switch by its node GUID (the
  * GUID of its port 0), an endpoint port by its port GUID.
@@ -34,6 +36,7 @@
 #define VLR_FILE_LFTS "opensm-lfts.dump"
 #define VLR_FILE_SL2VL "opensm-sl2vl.dump"
 #define VLR_FILE_PATH_SL "vlroute-path-sl.dump"
+#define VLR_FILE_VALIANT "vlroute-valiant.dump"
 #define VLR_FILE_SUBNET_LST "opensm-subnet.lst"
 #define VLR_FILE_ROUTE_INFO "vlroute-route.info"
 
@@ -74,6 +77,20 @@ int vlr_sl2vl_read(struct vlr_tables *tables, const char *path, struct vlr_error
 int vlr_pathsl_write(const struct vlr_tables *tables, FILE *out, struct vlr_error *err);
 int vlr_pathsl_read(struct vlr_tables *tables, const char *path, struct vlr_error *err);
 
+/*
+ * vlroute-valiant.dump, for tables that carry route kinds (lid_kind). The
+ * writer gives the policy and every LID that has an owner; it refuses
+ * tables without lid_kind or lid_via, a policy the reader would refuse,
+ * a minimal LID with an intermediate and a valiant or restricted one
+ * without. The reader replaces lid_kind, lid_via and policy, all or
+ * nothing; LIDs it does not list are minimal. It refuses a missing,
+ * repeated or malformed policy line, unknown route kinds, LIDs without an
+ * owner or listed twice, intermediates that are not the node GUID of a
+ * switch, and a minimal LID with an intermediate or another without one.
+ */
+int vlr_valiant_write(const struct vlr_tables *tables, FILE *out, struct vlr_error *err);
+int vlr_valiant_read(struct vlr_tables *tables, const char *path, struct vlr_error *err);
+
 /* What the guid2lid reader skipped. */
 struct vlr_guid2lid_notes {
 	unsigned entries;		/* entries read */
@@ -108,6 +125,7 @@ struct vlr_tables_dir_notes {
 	int lmc_inferred;		/* LMCs came from the LFT dump */
 	int has_sl2vl;			/* DIR/opensm-sl2vl.dump was read */
 	int has_path_sl;		/* DIR/vlroute-path-sl.dump was read */
+	int has_valiant;		/* DIR/vlroute-valiant.dump was read */
 	struct vlr_guid2lid_notes guid2lid;
 };
 
@@ -124,10 +142,12 @@ int vlr_tables_write_file(const struct vlr_tables *tables, const char *path,
 			  vlr_tables_writer writer, struct vlr_error *err);
 
 /*
- * Write fabric.net, guid2lid, opensm-lfts.dump, opensm-sl2vl.dump and
- * vlroute-path-sl.dump into dir (created if missing). Each file is written
- * to a temporary name and renamed into place once complete, so a failure
- * leaves the previous file or none, never a partial one.
+ * Write fabric.net, guid2lid, opensm-lfts.dump, opensm-sl2vl.dump,
+ * vlroute-path-sl.dump and, for tables with route kinds (lid_kind),
+ * vlroute-valiant.dump into dir (created if missing); for tables without
+ * them, remove a vlroute-valiant.dump left from earlier tables. Each file
+ * is written to a temporary name and renamed into place once complete, so
+ * a failure leaves the previous file or none, never a partial one.
  */
 int vlr_tables_write_dir(const struct vlr_tables *tables, const char *dir,
 			 struct vlr_error *err);
@@ -138,8 +158,9 @@ int vlr_tables_write_dir(const struct vlr_tables *tables, const char *dir,
  * NULL, else DIR/fabric.net, else DIR/opensm-subnet.lst; the LIDs from
  * DIR/guid2lid if present, else from the topology (with LMCs inferred from
  * the LFT dump when the topology is a subnet.lst). opensm-lfts.dump is
- * required; the SL2VL and path-SL dumps are read when present. The tables
- * own the fabric. notes may be NULL.
+ * required; the SL2VL, path-SL and Valiant dumps are read when present
+ * (without the last, lid_kind and lid_via stay NULL). The tables own the
+ * fabric. notes may be NULL.
  */
 struct vlr_tables *vlr_tables_read_dir(const char *dir, const char *fabric_path,
 				       unsigned num_vls,

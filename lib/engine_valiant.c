@@ -1,0 +1,415 @@
+/*
+ * engine_valiant.c - the minimal and valiant engines: LFTs from the
+ * topology's minimal next hops, Valiant in-trees through intermediate
+ * switches on LID offsets 1 .. 2^LMC - 1, then the VL policy compiled into
+ * SLs and SL2VL (vl_compile.c) and the whole table set verified.
+ *
+ * Offsets of a port with K = 2^LMC - 1 Valiant offsets and R of them
+ * restricted: offset 0 minimal, 1 .. K - R valiant (intermediates anywhere,
+ * spread so that every switch serves about as often, consecutive offsets
+ * in different groups), K - R + 1 .. K restricted (intermediates in the
+ * destination's group, or in its HyperX rows, dimension after dimension).
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <vlroute/verify.h>
+
+#include "engine_common.h"
+#include "lowdiam.h"
+#include "vl_compile.h"
+
+struct valiant_build {
+	struct lowdiam ld;
+	struct vlr_tables *tables;
+	const struct vlr_engine_options *options;
+	uint32_t *candidates;		/* intermediates, groups interleaved */
+	uint32_t num_candidates;
+	uint32_t *near;			/* scratch: restricted candidates */
+	uint8_t *on_trunk;		/* scratch: [switch] */
+	int reversed_minimal;		/* HyperX minimal LIDs in reverse order */
+	int valiant;			/* offsets 1.. through intermediates */
+};
+
+void vlr_engine_options_init(struct vlr_engine_options *options)
+{
+	memset(options, 0, sizeof(*options));
+	options->heuristic = VLR_HEURISTIC_WEAKEST;
+	options->restricted = -1;
+}
+
+static int can_serve(const struct lowdiam *ld, uint32_t sw)
+{
+	return ld->topology.role[sw] != VLR_ROLE_SPINE;
+}
+
+static int compare_keys(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Intermediates ordered by (index in group, group): groups interleave. */
+static int list_candidates(struct valiant_build *build, struct vlr_error *err)
+{
+	const struct lowdiam *ld = &build->ld;
+	uint32_t n = ld->graph.num_switches, sw;
+	uint64_t *keys = malloc((n + 1ull) * sizeof(uint64_t));
+
+	build->candidates = malloc((n + 1ull) * sizeof(uint32_t));
+	build->near = malloc((n + 1ull) * sizeof(uint32_t));
+	build->on_trunk = calloc(n + 1ull, 1);
+	if (!keys || !build->candidates || !build->near || !build->on_trunk) {
+		free(keys);
+		return vlr_fail(err, "out of memory for the intermediates");
+	}
+	build->num_candidates = 0;
+	for (sw = 0; sw < n; sw++)
+		if (can_serve(ld, sw))
+			keys[build->num_candidates++] =
+				((uint64_t)ld->topology.index_in_group[sw] << 48) |
+				((uint64_t)ld->topology.group[sw] << 24) | sw;
+	qsort(keys, build->num_candidates, sizeof(uint64_t), compare_keys);
+	for (sw = 0; sw < build->num_candidates; sw++)
+		build->candidates[sw] = (uint32_t)(keys[sw] & 0xffffff);
+	free(keys);
+	return 0;
+}
+
+/* HyperX rows of sw, dimension after dimension, nearest values first. */
+static uint32_t hyperx_near(const struct lowdiam *ld, uint32_t sw, uint32_t *near)
+{
+	const struct vlr_grid_params *grid = &ld->topology.params.u.grid;
+	uint32_t count = 0, c;
+	unsigned step, d, longest = 0;
+
+	for (d = 0; d < grid->dims; d++)
+		if (grid->sides[d] > longest)
+			longest = grid->sides[d];
+	for (step = 1; step < longest; step++)
+		for (d = 0; d < grid->dims; d++) {
+			unsigned want;
+
+			if (step >= grid->sides[d])
+				continue;
+			want = (ld->topology.coord[(uint64_t)sw * grid->dims + d] + step) %
+			       grid->sides[d];
+			for (c = ld->graph.first_channel[sw]; c < ld->graph.first_channel[sw + 1]; c++)
+				if (ld->channel_dim[c] == d &&
+				    ld->topology.coord[(uint64_t)ld->graph.channel_to[c] * grid->dims + d] == want)
+					near[count++] = ld->graph.channel_to[c];
+		}
+	return count;
+}
+
+/* Switches of sw's partition that can serve as restricted intermediates. */
+static uint32_t partition_of(const struct valiant_build *build, uint32_t sw, uint32_t *near)
+{
+	const struct lowdiam *ld = &build->ld;
+	uint32_t g = ld->topology.group[sw], i, count = 0;
+
+	if (ld->topology.params.family == VLR_FAMILY_HYPERX)
+		return hyperx_near(ld, sw, near);
+	for (i = ld->member_first[g]; i < ld->member_first[g + 1]; i++)
+		if (ld->member[i] != sw && can_serve(ld, ld->member[i]))
+			near[count++] = ld->member[i];
+	return count;
+}
+
+/* Route every switch minimally to target; the target delivers by last_port. */
+static void route_minimal_lid(struct valiant_build *build, uint32_t lid, uint32_t target,
+			      uint8_t last_port)
+{
+	struct lowdiam *ld = &build->ld;
+	uint32_t sw;
+
+	for (sw = 0; sw < ld->graph.num_switches; sw++) {
+		uint32_t c = sw == target ? VLR_NONE :
+			     lowdiam_next(ld, sw, target, build->reversed_minimal);
+
+		vlr_tables_lft(build->tables, sw)[lid] =
+			sw == target ? last_port : c == VLR_NONE ? VLR_NO_PORT :
+			ld->graph.channel_port[c];
+	}
+}
+
+/* The in-tree: the trunk from via to target, everyone else towards via. */
+static int route_valiant_lid(struct valiant_build *build, uint32_t lid, uint32_t target,
+			     uint8_t last_port, uint32_t via, struct vlr_error *err)
+{
+	struct lowdiam *ld = &build->ld;
+	uint32_t sw = via, steps = 0, c;
+
+	memset(build->on_trunk, 0, ld->graph.num_switches);
+	while (sw != target) {
+		c = lowdiam_next(ld, sw, target, 1);
+		if (c == VLR_NONE || ++steps > ld->graph.num_switches)
+			return vlr_fail(err, "no minimal route from %s to %s",
+					vlr_node_name(build->tables->fabric, build->tables->switch_node[sw]),
+					vlr_node_name(build->tables->fabric, build->tables->switch_node[target]));
+		build->on_trunk[sw] = 1;
+		vlr_tables_lft(build->tables, sw)[lid] = ld->graph.channel_port[c];
+		sw = ld->graph.channel_to[c];
+	}
+	build->on_trunk[target] = 1;
+	vlr_tables_lft(build->tables, target)[lid] = last_port;
+	for (sw = 0; sw < ld->graph.num_switches; sw++) {
+		if (build->on_trunk[sw])
+			continue;
+		c = lowdiam_next(ld, sw, via, 0);
+		vlr_tables_lft(build->tables, sw)[lid] =
+			c == VLR_NONE ? VLR_NO_PORT : ld->graph.channel_port[c];
+	}
+	return 0;
+}
+
+/*
+ * Dragonflies: the intermediate's group gets the other parity than the
+ * destination's, so the parity of the intermediate group (an SL bit) tells
+ * every global port whether a packet crosses it in phase 1 or 2. On a
+ * Dragonfly the intermediate is the router holding its group's global
+ * link towards the destination group (phase 2 is one global and one local
+ * hop); on a Dragonfly+ the leaf with the candidate's index in that group.
+ */
+static uint32_t dragonfly_via(const struct valiant_build *build, uint32_t via,
+			      uint32_t target)
+{
+	const struct lowdiam *ld = &build->ld;
+	uint32_t groups = ld->topology.num_groups, into = ld->topology.group[target];
+	uint32_t group = ld->topology.group[via], tries, gateway, i;
+
+	for (tries = 0; tries < groups; tries++, group = (group + 1) % groups)
+		if (group != into && group % 2 != into % 2)
+			break;
+	if (ld->topology.params.family == VLR_FAMILY_DRAGONFLYPLUS) {
+		for (i = ld->member_first[group]; i < ld->member_first[group + 1]; i++)
+			if (ld->topology.role[ld->member[i]] == VLR_ROLE_LEAF &&
+			    ld->topology.index_in_group[ld->member[i]] ==
+			    ld->topology.index_in_group[via])
+				return ld->member[i];
+		return via;
+	}
+	gateway = lowdiam_gateway(ld, group, into);
+	return gateway == VLR_NONE ? via : ld->graph.channel_from[gateway];
+}
+
+static uint32_t valiant_via(const struct valiant_build *build, uint32_t rank,
+			    unsigned offset, unsigned spread, uint32_t target)
+{
+	uint32_t n = build->num_candidates;
+	uint32_t at = (uint32_t)(((uint64_t)rank * spread + offset) % n), via;
+
+	if (build->candidates[at] == target)
+		at = (at + spread) % n;
+	via = build->candidates[at] == target ? build->candidates[(at + 1) % n] :
+	      build->candidates[at];
+	if (build->ld.topology.params.family != VLR_FAMILY_HYPERX)
+		via = dragonfly_via(build, via, target);
+	return via;
+}
+
+/* Route the 2^LMC LIDs of one endpoint port. */
+static int route_port(struct valiant_build *build, uint32_t port, uint32_t rank,
+		      unsigned restricted, struct vlr_error *err)
+{
+	struct vlr_tables *tables = build->tables;
+	const struct vlr_port *record = &tables->fabric->ports[port];
+	unsigned offsets = 1u << record->lmc, k, valiant = offsets - 1 - restricted;
+	uint32_t target, near_count = 0;
+	uint8_t last_port;
+
+	target = route_graph_target(&build->ld.graph, record->lid, &last_port);
+	if (target == VLR_NONE)
+		return engine_unroutable_lid(tables, record->lid, err);
+	route_minimal_lid(build, record->lid, target, last_port);
+	if (restricted)
+		near_count = partition_of(build, target, build->near);
+	for (k = 1; k < offsets; k++) {
+		uint32_t lid = record->lid + k, via;
+
+		if (k <= valiant) {
+			via = valiant_via(build, rank, k - 1, valiant ? valiant : 1, target);
+			tables->lid_kind[lid] = VLR_LID_VALIANT;
+		} else {
+			if (!near_count)
+				return vlr_fail(err, "restricted Valiant needs another switch in "
+						"the partition of %s", vlr_node_name(tables->fabric,
+						tables->switch_node[target]));
+			via = build->near[(rank + k - valiant - 1) % near_count];
+			tables->lid_kind[lid] = VLR_LID_RESTRICTED;
+		}
+		tables->lid_via[lid] = via;
+		if (route_valiant_lid(build, lid, target, last_port, via, err))
+			return -1;
+	}
+	return 0;
+}
+
+/* Every LID: Valiant offsets for endpoint ports, else minimal. */
+static int route_lids(struct valiant_build *build, unsigned restricted,
+		      struct vlr_error *err)
+{
+	struct vlr_tables *tables = build->tables;
+	uint32_t lid, rank = 0, k;
+
+	for (lid = 1; lid <= tables->max_lid; lid++) {
+		uint32_t owner = tables->lid_owner[lid], target;
+		const struct vlr_port *record;
+		uint8_t last_port;
+
+		if (owner == VLR_NONE)
+			continue;
+		record = &tables->fabric->ports[owner];
+		if (record->lid != lid)
+			continue;
+		if (build->valiant && record->number && record->lmc) {
+			if (route_port(build, owner, rank++, restricted, err))
+				return -1;
+			continue;
+		}
+		target = route_graph_target(&build->ld.graph, lid, &last_port);
+		if (target == VLR_NONE)
+			return engine_unroutable_lid(tables, lid, err);
+		for (k = 0; k < 1u << (record->number ? record->lmc : 0); k++)
+			route_minimal_lid(build, lid + k, target, last_port);
+	}
+	return 0;
+}
+
+static int prepare_tables(struct vlr_tables *tables, struct vlr_error *err)
+{
+	uint32_t lid;
+
+	vlr_tables_reset(tables);
+	tables->lid_kind = calloc(tables->lid_stride, 1);
+	tables->lid_via = malloc(tables->lid_stride * sizeof(uint32_t));
+	if (!tables->lid_kind || !tables->lid_via)
+		return vlr_fail(err, "out of memory for the route kinds");
+	for (lid = 0; lid < tables->lid_stride; lid++)
+		tables->lid_via[lid] = VLR_NONE;
+	return 0;
+}
+
+/* The LMC of the endpoint ports, the same on all. */
+static int endpoint_lmc(const struct vlr_tables *tables, unsigned *lmc, struct vlr_error *err)
+{
+	uint32_t port, first = VLR_NONE;
+
+	for (port = 0; port < tables->fabric->num_ports; port++) {
+		if (!vlr_tables_is_source(tables, port))
+			continue;
+		if (first == VLR_NONE)
+			first = port;
+		else if (tables->fabric->ports[port].lmc != tables->fabric->ports[first].lmc)
+			return vlr_fail(err, "valiant needs one LMC on every endpoint port: "
+					"%s port %u has %u, %s port %u has %u",
+					vlr_node_name(tables->fabric, tables->fabric->ports[first].node),
+					tables->fabric->ports[first].number,
+					tables->fabric->ports[first].lmc,
+					vlr_node_name(tables->fabric, tables->fabric->ports[port].node),
+					tables->fabric->ports[port].number,
+					tables->fabric->ports[port].lmc);
+	}
+	*lmc = first == VLR_NONE ? 0 : tables->fabric->ports[first].lmc;
+	return 0;
+}
+
+static int choose_restricted(const struct vlr_engine_options *options, unsigned lmc,
+			     unsigned *restricted, struct vlr_error *err)
+{
+	unsigned offsets = (1u << lmc) - 1;
+
+	if (options->restricted < 0) {
+		*restricted = offsets / 2;
+		return 0;
+	}
+	if ((unsigned)options->restricted >= offsets && options->restricted > 0)
+		return vlr_fail(err, "%d restricted offsets leave no unrestricted Valiant "
+				"offset among the %u of LMC %u", options->restricted, offsets, lmc);
+	*restricted = (unsigned)options->restricted;
+	return 0;
+}
+
+static int verify_tables(const struct vlr_tables *tables, const char *policy,
+			 unsigned *max_hops, struct vlr_error *err)
+{
+	struct vlr_verify_report check;
+
+	if (vlr_verify(tables, &check, err))
+		return -1;
+	*max_hops = check.hops_max >= 2 ? check.hops_max - 2 : 0;	/* without host links */
+	if (check.bad_routes)
+		return vlr_fail(err, "the routes do not all arrive (%llu loops, %llu dead "
+				"ends, %llu misdelivered): refused",
+				(unsigned long long)check.loops,
+				(unsigned long long)check.dead_ends,
+				(unsigned long long)check.misdelivered);
+	if (!check.cdg_acyclic)
+		return vlr_fail(err, "VL policy %s leaves a channel dependency cycle on "
+				"this fabric (%s): refused", policy, check.cycle);
+	return 0;
+}
+
+static int route_low_diameter(struct vlr_tables *tables, const struct vlr_engine_options *options,
+			      int valiant, struct vlr_engine_report *report, struct vlr_error *err)
+{
+	struct vlr_engine_options compile_options;
+	struct valiant_build build;
+	unsigned lmc = 0, restricted = 0;
+	double start = engine_seconds();
+	char policy[96];
+	int result;
+
+	memset(report, 0, sizeof(*report));
+	memset(&build, 0, sizeof(build));
+	build.tables = tables;
+	build.options = options;
+	build.valiant = valiant;
+	if (valiant && (endpoint_lmc(tables, &lmc, err) ||
+			choose_restricted(options, lmc, &restricted, err)))
+		return -1;
+	if (valiant && !lmc)
+		return vlr_fail(err, "valiant needs LMC >= 1 (LID offset 0 is the minimal "
+				"route, every further offset a Valiant one)");
+	if (lowdiam_init(&build.ld, tables, options, err))
+		return -1;
+	report->family = build.ld.topology.params;
+	compile_options = *options;
+	if (valiant && compile_options.policy.kind == VLR_VLP_NONE)
+		compile_options.policy.kind = VLR_VLP_TWO_PHASES;
+	build.reversed_minimal = compile_options.policy.kind == VLR_VLP_TWO_PHASES &&
+				 compile_options.policy.phase_min == VLR_MIN_LAST;
+	result = prepare_tables(tables, err) || list_candidates(&build, err) ||
+		 route_lids(&build, restricted, err);
+	report->seconds_paths = engine_seconds() - start;
+	start = engine_seconds();
+	if (!result)
+		result = vl_compile(tables, &build.ld, &compile_options, report, err);
+	vlr_vl_policy_describe(&tables->policy, policy, sizeof(policy));
+	if (!result)
+		result = verify_tables(tables, policy, &report->max_hops, err);
+	report->seconds_layers = engine_seconds() - start;
+	report->valiant_offsets = valiant ? (1u << lmc) - 1 : 0;
+	report->restricted_offsets = valiant ? restricted : 0;
+	free(build.candidates);
+	free(build.near);
+	free(build.on_trunk);
+	lowdiam_free(&build.ld);
+	return result ? -1 : 0;
+}
+
+int vlr_route_minimal(struct vlr_tables *tables, const struct vlr_engine_options *options,
+		      struct vlr_engine_report *report, struct vlr_error *err)
+{
+	return route_low_diameter(tables, options, 0, report, err);
+}
+
+int vlr_route_valiant(struct vlr_tables *tables, const struct vlr_engine_options *options,
+		      struct vlr_engine_report *report, struct vlr_error *err)
+{
+	return route_low_diameter(tables, options, 1, report, err);
+}

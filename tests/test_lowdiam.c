@@ -1,0 +1,285 @@
+/*
+ * test_lowdiam.c - the minimal and valiant engines: minimal routes have
+ * the topology's lengths and VL counts, Valiant offsets are in-trees
+ * through their intermediates within twice the diameter, restricted
+ * offsets stay in the destination's partition, every policy's tables are
+ * deadlock-free or refused with the numbers, and bad input is refused.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "test_util.h"
+
+static struct vlr_tables *generated(enum vlr_family family, const unsigned *numbers,
+				    unsigned lmc, unsigned vls)
+{
+	struct vlr_family_params params = { .family = family };
+	struct vlr_fabric *fabric;
+	struct vlr_tables *tables;
+	struct vlr_error err;
+
+	if (family == VLR_FAMILY_HYPERX)
+		params.u.grid = (struct vlr_grid_params){ numbers[0], { numbers[1], numbers[2],
+								       numbers[3] }, numbers[4] };
+	else if (family == VLR_FAMILY_DRAGONFLY)
+		params.u.dragonfly = (struct vlr_dragonfly_params){ numbers[0], numbers[1],
+								    numbers[2], 0, 0 };
+	else
+		params.u.dragonflyplus = (struct vlr_dragonflyplus_params){
+			numbers[0], numbers[1], numbers[2], numbers[3], 0, 0 };
+	fabric = test_generate(&params);
+	assert_int_equal(vlr_fabric_assign_lids(fabric, lmc, &err), 0);
+	tables = vlr_tables_new(fabric, vls, &err);
+	assert_non_null(tables);
+	tables->owns_fabric = 1;
+	return tables;
+}
+
+static const unsigned hx44[] = { 2, 4, 4, 0, 2 };	/* dims, sides, hosts */
+static const unsigned hx444[] = { 3, 4, 4, 4, 1 };
+static const unsigned df242[] = { 2, 4, 2 };		/* p, a, h */
+static const unsigned dfp[] = { 3, 2, 2, 2 };		/* leaves, spines, hosts, globals */
+
+static void route_ok(struct vlr_tables *tables, int valiant, enum vlr_vl_policy_kind kind,
+		     struct vlr_engine_report *report)
+{
+	struct vlr_engine_options options;
+	struct vlr_error err;
+
+	vlr_engine_options_init(&options);
+	options.policy.kind = kind;
+	if ((valiant ? vlr_route_valiant : vlr_route_minimal)(tables, &options, report, &err))
+		fail_msg("routing failed: %s", err.message);
+}
+
+static struct vlr_verify_report verified(const struct vlr_tables *tables)
+{
+	struct vlr_verify_report report;
+	struct vlr_error err;
+
+	assert_int_equal(vlr_verify(tables, &report, &err), 0);
+	assert_int_equal(report.bad_routes, 0);
+	assert_true(report.cdg_acyclic);
+	return report;
+}
+
+static void minimal_lengths_and_vls(void **state)
+{
+	struct vlr_engine_report report;
+	struct vlr_verify_report check;
+	struct vlr_tables *tables;
+
+	(void)state;
+	tables = generated(VLR_FAMILY_HYPERX, hx444, 0, 8);
+	route_ok(tables, 0, VLR_VLP_NONE, &report);
+	check = verified(tables);
+	assert_int_equal(check.hops_max, 3 + 2);	/* Hamming distance + host links */
+	assert_int_equal(check.vls_used, 1);
+	assert_int_equal(report.sls_used, 1);
+	vlr_tables_free(tables);
+
+	tables = generated(VLR_FAMILY_DRAGONFLY, df242, 0, 8);
+	route_ok(tables, 0, VLR_VLP_NONE, &report);
+	check = verified(tables);
+	assert_int_equal(check.hops_max, 3 + 2);	/* local-global-local */
+	assert_int_equal(check.vls_used, 2);
+	assert_int_equal(check.sls_used, 1);
+	vlr_tables_free(tables);
+
+	tables = generated(VLR_FAMILY_DRAGONFLYPLUS, dfp, 0, 8);
+	route_ok(tables, 0, VLR_VLP_NONE, &report);
+	check = verified(tables);
+	assert_int_equal(report.sls_used, 1);
+	assert_true(check.vls_used <= 2);		/* the second only to spine LIDs */
+	vlr_tables_free(tables);
+}
+
+/* Follow the LFTs from switch sw to lid; returns switch hops, VLR_NONE on a loop. */
+static uint32_t walk(const struct vlr_tables *tables, uint32_t sw, uint32_t lid,
+		     uint32_t must_visit, int *visited)
+{
+	const struct vlr_fabric *fabric = tables->fabric;
+	uint32_t hops = 0;
+
+	*visited = sw == must_visit;
+	for (hops = 0; hops <= tables->num_switches; hops++) {
+		uint32_t node = tables->switch_node[sw];
+		uint8_t port = vlr_tables_lft(tables, sw)[lid];
+		uint32_t peer = vlr_port_at(fabric, node, port)->peer;
+
+		if (!vlr_node_is_switch(fabric, fabric->ports[peer].node))
+			return hops;
+		sw = tables->switch_of_node[fabric->ports[peer].node];
+		*visited |= sw == must_visit;
+	}
+	return VLR_NONE;
+}
+
+/* The trunk from the intermediate is minimal; every route within 2D hops. */
+static void valiant_offsets_are_in_trees(void **state)
+{
+	struct vlr_engine_report report;
+	struct vlr_tables *tables = generated(VLR_FAMILY_HYPERX, hx44, 2, 8);
+	uint32_t lid, sw, diameter;
+	unsigned kinds[3] = { 0, 0, 0 };
+
+	(void)state;
+	route_ok(tables, 1, VLR_VLP_LADDER, &report);
+	verified(tables);
+	diameter = test_diameter(tables->fabric, NULL);
+	assert_int_equal(report.valiant_offsets, 3);
+	assert_int_equal(report.restricted_offsets, 1);
+	for (lid = 1; lid <= tables->max_lid; lid++) {
+		uint32_t owner = tables->lid_owner[lid];
+		const struct vlr_port *port;
+		int visited;
+
+		if (owner == VLR_NONE || !vlr_tables_is_source(tables, owner))
+			continue;
+		port = &tables->fabric->ports[owner];
+		kinds[tables->lid_kind[lid]]++;
+		assert_int_equal(tables->lid_kind[lid] == VLR_LID_MINIMAL, lid == port->lid);
+		if (tables->lid_kind[lid] == VLR_LID_MINIMAL)
+			continue;
+		for (sw = 0; sw < tables->num_switches; sw++)
+			assert_true(walk(tables, sw, lid, VLR_NONE, &visited) <= 2 * diameter);
+		/* the trunk: from the intermediate, a minimal route to the port */
+		{
+			uint32_t via = tables->lid_via[lid];
+			uint32_t owner_sw = tables->switch_of_node[tables->fabric->ports[port->peer].node];
+
+			assert_int_equal(walk(tables, via, lid, VLR_NONE, &visited),
+					 test_distance(tables->fabric, tables->switch_node[via],
+						       tables->switch_node[owner_sw]));
+			/* restricted: in a row of the destination's switch */
+			if (tables->lid_kind[lid] == VLR_LID_RESTRICTED)
+				assert_int_equal(test_distance(tables->fabric,
+							       tables->switch_node[via],
+							       tables->switch_node[owner_sw]), 1);
+		}
+	}
+	assert_int_equal(kinds[VLR_LID_MINIMAL] * 2, kinds[VLR_LID_VALIANT]);
+	assert_int_equal(kinds[VLR_LID_MINIMAL], kinds[VLR_LID_RESTRICTED]);
+	vlr_tables_free(tables);
+}
+
+/* Each policy on each family: deadlock-free tables, or a refusal with numbers. */
+static void policies_on_families(void **state)
+{
+	static const enum vlr_vl_policy_kind kinds[] = {
+		VLR_VLP_LADDER, VLR_VLP_LADDER_REUSE, VLR_VLP_TWO_PHASES, VLR_VLP_LAYERS
+	};
+	static const struct {
+		enum vlr_family family;
+		const unsigned *numbers;
+		unsigned ladder_vls;	/* 2 x diameter */
+	} fabrics[] = {
+		{ VLR_FAMILY_HYPERX, hx44, 4 },
+		{ VLR_FAMILY_DRAGONFLY, df242, 6 },
+		{ VLR_FAMILY_DRAGONFLYPLUS, dfp, 6 },
+	};
+	struct vlr_engine_report report;
+	size_t f, k;
+
+	(void)state;
+	for (f = 0; f < 3; f++)
+		for (k = 0; k < 4; k++) {
+			struct vlr_tables *tables = generated(fabrics[f].family, fabrics[f].numbers, 1, 8);
+			struct vlr_verify_report check;
+
+			route_ok(tables, 1, kinds[k], &report);
+			check = verified(tables);
+			assert_int_equal(tables->policy.kind, kinds[k]);
+			assert_int_equal(check.sls_used, report.sls_used);
+			assert_true(check.hops_max - 2 <= fabrics[f].ladder_vls);
+			if (kinds[k] == VLR_VLP_LADDER)
+				assert_true(check.vls_used <= fabrics[f].ladder_vls);
+			if (kinds[k] == VLR_VLP_TWO_PHASES && fabrics[f].family == VLR_FAMILY_HYPERX) {
+				assert_int_equal(report.sls_used, 1);	/* DESIGN's scheme */
+				assert_int_equal(check.vls_used, 2);
+			}
+			vlr_tables_free(tables);
+		}
+}
+
+static void expect_failure(struct vlr_tables *tables, int valiant,
+			   const struct vlr_engine_options *options, const char *fragment)
+{
+	struct vlr_engine_report report;
+	struct vlr_error err;
+
+	assert_int_equal((valiant ? vlr_route_valiant : vlr_route_minimal)(tables, options,
+									 &report, &err), -1);
+	if (!strstr(err.message, fragment))
+		fail_msg("message \"%s\" lacks \"%s\"", err.message, fragment);
+	vlr_tables_free(tables);
+}
+
+static void refusals(void **state)
+{
+	struct vlr_engine_options options;
+
+	(void)state;
+	vlr_engine_options_init(&options);
+	expect_failure(generated(VLR_FAMILY_HYPERX, hx44, 0, 8), 1, &options, "LMC >= 1");
+	options.family = VLR_FAMILY_DRAGONFLYPLUS;
+	expect_failure(generated(VLR_FAMILY_HYPERX, hx44, 0, 8), 0, &options,
+		       "not a Dragonfly+");
+	vlr_engine_options_init(&options);
+	options.policy.kind = VLR_VLP_LADDER;
+	expect_failure(generated(VLR_FAMILY_HYPERX, hx44, 1, 3), 1, &options,
+		       "needs 4 VLs on this fabric");
+	vlr_engine_options_init(&options);
+	options.restricted = 1;
+	expect_failure(generated(VLR_FAMILY_HYPERX, hx44, 1, 8), 1, &options,
+		       "leave no unrestricted Valiant offset");
+	vlr_engine_options_init(&options);
+	options.dim_order_count = 2;
+	options.dim_order[0] = options.dim_order[1] = 1;
+	expect_failure(generated(VLR_FAMILY_HYPERX, hx44, 0, 8), 0, &options,
+		       "each of the dimensions 0..1 once");
+}
+
+/* The ideal form: masks per hop and the trunk index of the tables. */
+static void ideal_vl_sets(void **state)
+{
+	struct vlr_vl_policy ladder = { VLR_VLP_LADDER, 0, 0, 4 };
+	struct vlr_vl_policy reuse = { VLR_VLP_LADDER_REUSE, 0, 0, 4 };
+	struct vlr_vl_policy phases = { VLR_VLP_TWO_PHASES, VLR_MIN_BOTH, 2, 4 };
+	struct vlr_engine_report report;
+	struct vlr_tables *tables = generated(VLR_FAMILY_DRAGONFLY, df242, 1, 8);
+	struct vlr_trunks trunks;
+	struct vlr_error err;
+	uint32_t lid;
+
+	(void)state;
+	assert_int_equal(vlr_policy_vl_mask(&ladder, VLR_ROUTE_VALIANT, 3, 1), 0x8);
+	assert_int_equal(vlr_policy_vl_mask(&reuse, VLR_ROUTE_VALIANT, 2, 0), 0x7);
+	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_VALIANT, 0, 0), 0x3);
+	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_VALIANT, 4, 1), 0xc);
+	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_MINIMAL, 1, 0), 0x3);
+	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_ON_TRUNK, 1, 1), 0xc);
+	route_ok(tables, 1, VLR_VLP_TWO_PHASES, &report);
+	assert_int_equal(vlr_trunks_build(tables, &trunks, &err), 0);
+	for (lid = 1; lid <= tables->max_lid; lid++)
+		if (tables->lid_kind[lid] != VLR_LID_MINIMAL)
+			assert_true(vlr_trunks_has(&trunks, tables->lid_via[lid], lid));
+	vlr_trunks_free(&trunks);
+	vlr_tables_free(tables);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(minimal_lengths_and_vls),
+		cmocka_unit_test(valiant_offsets_are_in_trees),
+		cmocka_unit_test(policies_on_families),
+		cmocka_unit_test(refusals),
+		cmocka_unit_test(ideal_vl_sets),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
