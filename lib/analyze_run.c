@@ -2,13 +2,15 @@
  * analyze_run.c - spreading the analysis over threads without changing
  * its results.
  *
- * One instance (all-to-all): the sources are cut into fixed chunks that
- * threads claim in turn. In pass 1 each thread adds into its own load
+ * One instance (all-to-all): the servers (sources for route walks,
+ * destinations for in-trees) are cut into fixed chunks that threads claim
+ * in turn. In pass 1 each thread adds into its own load
  * array, summed afterwards (integers: any order gives the same sum); in
  * pass 2 each chunk keeps its own tally, merged in chunk order. Many
  * instances (random patterns): threads claim whole instances, each tally
  * kept by instance index. Either way the thread count changes only the
- * speed.
+ * speed. Every thread works in its own job, scratch memory and tally
+ * copy, so no two threads write to one cache line.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -20,6 +22,17 @@
 #include "analyze_internal.h"
 
 #define CHUNK 64		/* sources per chunk of one instance */
+#define CACHE_LINE 64		/* threads' jobs never share one */
+
+/* count jobs of size bytes each, zeroed, each on its own cache lines. */
+static void *alloc_jobs(unsigned count, size_t size)
+{
+	void *jobs = aligned_alloc(CACHE_LINE, count * size);
+
+	if (jobs)
+		memset(jobs, 0, count * size);
+	return jobs;
+}
 
 /* Run fn(job i) for every job: the first here, the others on threads. */
 static void run_threads(void *(*fn)(void *), void *jobs, size_t job_size, unsigned count)
@@ -97,7 +110,7 @@ struct one_job {
 	unsigned chunks;
 	unsigned *next;
 	int pass;
-};
+} __attribute__((aligned(CACHE_LINE)));
 
 static void *one_worker(void *arg)
 {
@@ -173,7 +186,7 @@ int analyze_run_one(const struct vlr_analysis *a, const struct analyze_instance 
 {
 	unsigned chunks = (a->servers.count + CHUNK - 1) / CHUNK;
 	unsigned threads = thread_count(a, chunks), i;
-	struct one_job *jobs = calloc(threads, sizeof(*jobs));
+	struct one_job *jobs = alloc_jobs(threads, sizeof(*jobs));
 	struct analyze_tally *chunk_tally = calloc(chunks + 1, sizeof(*chunk_tally));
 	int result = jobs && chunk_tally ? 0 :
 		     vlr_fail(err, "out of memory for %u analysis threads", threads);
@@ -217,7 +230,7 @@ struct many_job {
 	uint32_t *dest;
 	unsigned failed;		/* first instance whose making failed, or count */
 	struct vlr_error err;
-};
+} __attribute__((aligned(CACHE_LINE)));
 
 static int run_instance(struct many_job *job, unsigned index, uint64_t salt)
 {
@@ -289,7 +302,7 @@ int analyze_run_many(const struct vlr_analysis *a, unsigned count,
 		     struct analyze_tally *tallies, struct vlr_error *err)
 {
 	unsigned threads = thread_count(a, count), i, next = 0;
-	struct many_job *jobs = calloc(threads, sizeof(*jobs));
+	struct many_job *jobs = alloc_jobs(threads, sizeof(*jobs));
 	int result = jobs ? alloc_many_jobs(a, jobs, threads, err) :
 		     vlr_fail(err, "out of memory for %u analysis threads", threads);
 
