@@ -196,14 +196,35 @@ static void print_results(const struct vlr_analysis *analysis,
 	fprintf(out, "analysis time: %.3f s\n", results->seconds);
 }
 
+/* text as a JSON string: quotes, backslashes and control characters escaped */
+static int write_json_string(FILE *out, const char *text)
+{
+	int bad = putc('"', out) == EOF;
+
+	for (; *text; text++) {
+		unsigned char c = (unsigned char)*text;
+
+		if (c == '"' || c == '\\')
+			bad |= fprintf(out, "\\%c", c) < 0;
+		else if (c < 0x20)
+			bad |= fprintf(out, "\\u%04x", c) < 0;
+		else
+			bad |= putc(c, out) == EOF;
+	}
+	return bad | (putc('"', out) == EOF);
+}
+
 static int write_json(const struct vlr_analysis *analysis,
 		      const struct analyze_results *results, const char *dir, FILE *out)
 {
-	int bad = fprintf(out, "{\"tables\": \"%s\", \"engine\": \"%s\", "
-			  "\"routing_seconds\": %.17g, \"seconds\": %.17g, \"linkload\": ",
-			  dir, results->route.engine, results->route.seconds,
-			  results->seconds) < 0;
+	int bad = fprintf(out, "{\"tables\": ") < 0;
 	unsigned i;
+
+	bad |= write_json_string(out, dir);
+	bad |= fprintf(out, ", \"engine\": ") < 0;
+	bad |= write_json_string(out, results->route.engine);
+	bad |= fprintf(out, ", \"routing_seconds\": %.17g, \"seconds\": %.17g, "
+		       "\"linkload\": ", results->route.seconds, results->seconds) < 0;
 
 	bad |= vlr_linkload_write_json(analysis, out) != 0;
 	bad |= fprintf(out, ", \"patterns\": [") < 0;
