@@ -90,6 +90,26 @@ static void print_topology(const struct vlr_analysis *a, FILE *out)
 	fprintf(out, "topology: %s\n", family);
 }
 
+/* Valiant tables: how many server LIDs each kind of route leads to. */
+static void print_lid_kinds(const struct vlr_analysis *a, FILE *out)
+{
+	uint64_t counts[3] = { 0, 0, 0 };
+	uint32_t s, off;
+	unsigned k;
+
+	if (!a->tables->lid_kind)
+		return;
+	for (s = 0; s < a->servers.count; s++)
+		for (off = 0; off < 1u << a->server_lmc[s]; off++)
+			if (a->tables->lid_kind[a->server_lid[s] + off] < 3)
+				counts[a->tables->lid_kind[a->server_lid[s] + off]]++;
+	fprintf(out, "server LIDs:");
+	for (k = 0; k < 3; k++)
+		fprintf(out, "%s %llu %s", k ? "," : "", (unsigned long long)counts[k],
+			vlr_lid_kind_name((enum vlr_lid_kind)k));
+	fprintf(out, "\n");
+}
+
 void vlr_linkload_print(const struct vlr_analysis *a, FILE *out)
 {
 	const struct vlr_linkload_report *r = &a->linkload;
@@ -99,6 +119,7 @@ void vlr_linkload_print(const struct vlr_analysis *a, FILE *out)
 
 	fprintf(out, "servers: %u on %u switches\n", r->servers, a->tables->num_switches);
 	print_topology(a, out);
+	print_lid_kinds(a, out);
 	fprintf(out, "DLID choice: %s\n", vlr_dlid_choice_name(a->dlid_choice));
 	fprintf(out, "all-to-all: %llu pairs, %llu routes, channels per route min %u, "
 		"mean %.4f, max %u\n", (unsigned long long)r->pairs,
@@ -109,9 +130,9 @@ void vlr_linkload_print(const struct vlr_analysis *a, FILE *out)
 	print_stats("switch-to-switch", &r->switch_links, out);
 	print_histogram(r, out);
 	for (c = 0; c < VLR_CHANNEL_CLASSES; c++)
-		if (r->by_class[c].channels)
+		if (r->by_class[c].channels && (c != VLR_CHANNEL_SWITCH || a->has_topology))
 			print_stats(class_names[c], &r->by_class[c], out);
-	fprintf(out, "hottest channels:\n");
+	fprintf(out, "hottest channels:%s\n", r->hottest_count ? "" : " none");
 	for (c = 0; c < r->hottest_count; c++) {
 		name_channel(fabric, r->hottest[c].port, name, sizeof(name));
 		fprintf(out, "  %s (%s): %.6g\n", name,
