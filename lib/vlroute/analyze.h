@@ -102,8 +102,8 @@ struct vlr_linkload_report {
 	double bin_start;		/* bin i: loads start + i * width .. */
 	double bin_width;		/* .. below start + (i + 1) * width */
 	uint64_t histogram[VLR_ANALYZE_BINS];	/* switch-to-switch channels */
-	unsigned hottest_count;
-	struct vlr_hot_channel hottest[VLR_ANALYZE_HOTTEST];
+	unsigned hottest_count;		/* the busiest switch-to-switch channels, */
+	struct vlr_hot_channel hottest[VLR_ANALYZE_HOTTEST];	/* busiest first */
 	double bandwidth_mean;		/* all-to-all as a pattern */
 	double bandwidth_min;
 };
