@@ -16,7 +16,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 packages=(gcc make autoconf automake libtool pkg-config
 	opensm libopensm-dev ibsim-utils libibumad-dev libibverbs-dev
-	libcmocka-dev infiniband-diags)
+	libcmocka-dev infiniband-diags gnuplot-nox)
 
 say() {
 	printf '\n=== %s\n' "$*"

@@ -16,7 +16,8 @@ static const char route_usage[] =
 	"Usage: vlroute route FABRIC --engine sssp|dfsssp|minimal|valiant -o DIR [OPTIONS]\n"
 	"Route FABRIC (ibsim net file or ibnetdiscover output), verify the tables\n"
 	"and write them to DIR: fabric.net, guid2lid, opensm-lfts.dump,\n"
-	"opensm-sl2vl.dump, vlroute-path-sl.dump (and vlroute-valiant.dump).\n"
+	"opensm-sl2vl.dump, vlroute-path-sl.dump, vlroute-route.info (and\n"
+	"vlroute-valiant.dump).\n"
 	"  -e, --engine E        sssp (balanced shortest paths), dfsssp\n"
 	"                        (deadlock-free: SL = virtual layer), minimal\n"
 	"                        (HyperX/Dragonfly/Dragonfly+ minimal routes) or\n"
@@ -383,6 +384,7 @@ static int route_and_write(const char *command, struct vlr_tables *tables,
 {
 	struct vlr_engine_report report;
 	struct vlr_verify_report check;
+	struct vlr_route_info info;
 	struct vlr_error err;
 	int deadlock_free = strcmp(request->engine, "sssp") != 0;
 
@@ -407,7 +409,10 @@ static int route_and_write(const char *command, struct vlr_tables *tables,
 	if (!check.cdg_acyclic)
 		cli_error(command, "warning: the sssp tables are not deadlock-free (a "
 			  "channel dependency cycle exists); use --engine dfsssp");
-	if (vlr_tables_write_dir(tables, request->output, &err)) {
+	snprintf(info.engine, sizeof(info.engine), "%s", request->engine);
+	info.seconds = report.seconds_paths + report.seconds_layers;
+	if (vlr_tables_write_dir(tables, request->output, &err) ||
+	    vlr_route_info_write(request->output, &info, &err)) {
 		cli_error(command, "%s", err.message);
 		return CLI_FAILED;
 	}

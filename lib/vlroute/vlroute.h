@@ -21,5 +21,6 @@
 #include <vlroute/topology.h>
 #include <vlroute/traffic.h>
 #include <vlroute/vlpolicy.h>
+#include <vlroute/analyze.h>
 
 #endif
