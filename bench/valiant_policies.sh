@@ -2,9 +2,11 @@
 # valiant_policies.sh - the table of issue 5: for HyperX, Dragonfly and
 # Dragonfly+ fabrics, route with minimal and valiant under every VL policy
 # and print the SLs and VLs each needs (or why it was refused), the routing
-# time, and the static link load of valiant against minimal under the
-# adversarial pattern of the family (HyperX shift, Dragonfly ADV+h), as
-# vlroute analyze computes it.
+# time, and the static load of valiant against minimal under the
+# adversarial pattern of the family (HyperX shift, Dragonfly ADV+h): the
+# routes on the most loaded channel and the pairs' mean bandwidth, as
+# vlroute analyze computes them (valiant with the sources spreading over
+# all LID offsets).
 #
 # Usage: bench/valiant_policies.sh [BUILD_DIR] [--quick]
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -52,11 +54,13 @@ route() {
 	fi
 }
 
-# load DIR PATTERN: "max/mean routes per switch-to-switch channel"
+# load DIR PATTERN DLID: the pattern's most loaded channel (routes on it) and
+# the mean bandwidth of its pairs, from vlroute analyze
 load() {
 	"$vlroute" analyze "$1" --pattern "$2" --dlid "$3" 2>/dev/null |
-		awk -F': *' '/^link load max/ { max = $2 } /^link load mean/ { mean = $2 }
-			     END { if (max == "") print "n/a"; else printf "%s/%s", max, mean }'
+		awk '/max congestion per instance/ { max = $NF }
+		     /^bandwidth:/ { bw = $2 }
+		     END { if (max == "") print "n/a"; else printf "max load %s, bandwidth %s", max, bw }'
 }
 
 printf "%-11s %-8s %-17s %-3s %-3s %8s\n" fabric engine policy SLs VLs time
@@ -72,7 +76,8 @@ for entry in "${fabrics[@]}"; do
 			echo
 		done
 	done
-	printf "%-11s link load under %s (max/mean routes per channel): minimal %s, " \
+	printf "%-11s under %s: minimal %s; " \
 		"$name" "$pattern" "$(load "$scratch/$name-minimal-none" "$pattern" base)"
-	printf "valiant %s\n" "$(load "$scratch/$name-valiant-2phasesminfirst" "$pattern" spread)"
+	printf "valiant (DLIDs spread) %s\n" \
+		"$(load "$scratch/$name-valiant-2phasesminfirst" "$pattern" spread)"
 done

@@ -80,7 +80,7 @@ static int set_dim_order(struct lowdiam *ld, const struct vlr_engine_options *op
 
 	if (!options->dim_order_count) {
 		for (d = 0; d < dims; d++)
-			ld->dim_order[d] = d;
+			ld->dim_order[d] = ld->dim_rank[d] = d;
 		return 0;
 	}
 	if (options->dim_order_count != dims)
@@ -92,6 +92,7 @@ static int set_dim_order(struct lowdiam *ld, const struct vlr_engine_options *op
 					"dimensions 0..%u once", dims - 1);
 		seen |= 1u << options->dim_order[d];
 		ld->dim_order[d] = options->dim_order[d];
+		ld->dim_rank[options->dim_order[d]] = d;
 	}
 	return 0;
 }
@@ -104,6 +105,13 @@ int lowdiam_init(struct lowdiam *ld, const struct vlr_tables *tables,
 		return -1;
 	if (route_graph_build(&ld->graph, tables, err)) {
 		vlr_topology_free(&ld->topology);
+		return -1;
+	}
+	if (options->dim_order_count && ld->topology.params.family != VLR_FAMILY_HYPERX) {
+		vlr_fail(err, "a dimension order is for a HyperX, and the fabric is a %s",
+			 ld->topology.params.family == VLR_FAMILY_DRAGONFLY ? "Dragonfly" :
+			 "Dragonfly+");
+		lowdiam_free(ld);
 		return -1;
 	}
 	if (index_channels(ld, err) ||

@@ -23,6 +23,7 @@ struct lowdiam {
 	struct route_graph graph;
 	struct vlr_topology topology;
 	unsigned dim_order[VLR_MAX_DIMS];
+	unsigned dim_rank[VLR_MAX_DIMS];	/* position of a dimension in that order */
 	uint64_t *load;			/* [channel]: routes counted on it */
 	uint8_t *channel_class;		/* [channel]: enum vlr_port_class */
 	uint8_t *channel_dim;		/* [channel]: HyperX dimension */

@@ -98,6 +98,17 @@ void topo_graph_free(struct topo_graph *graph)
 	memset(graph, 0, sizeof(*graph));
 }
 
+unsigned topo_most_hosts(const struct topo_graph *graph)
+{
+	unsigned most = 0;
+	uint32_t sw;
+
+	for (sw = 0; sw < graph->num_switches; sw++)
+		if (graph->hosts[sw] > most)
+			most = graph->hosts[sw];
+	return most;
+}
+
 int topo_linked(const struct topo_graph *graph, uint32_t a, uint32_t b)
 {
 	uint32_t at;

@@ -160,14 +160,10 @@ static int check_globals(const struct topo_graph *graph, struct vlr_topology *to
 static void fill_params(const struct topo_graph *graph, struct vlr_topology *topology)
 {
 	struct vlr_dragonflyplus_params *dfp = &topology->params.u.dragonflyplus;
-	uint32_t sw;
 
 	topology->params.family = VLR_FAMILY_DRAGONFLYPLUS;
 	dfp->groups = topology->num_groups;
-	dfp->hosts = 0;
-	for (sw = 0; sw < graph->num_switches; sw++)
-		if (graph->hosts[sw] > dfp->hosts)
-			dfp->hosts = graph->hosts[sw];
+	dfp->hosts = topo_most_hosts(graph);
 	dfp->arrangement = VLR_ARRANGEMENT_PALMTREE;
 }
 

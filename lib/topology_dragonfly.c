@@ -148,14 +148,10 @@ static int check_links(const struct topo_graph *graph, struct vlr_topology *topo
 static void fill_params(const struct topo_graph *graph, struct vlr_topology *topology)
 {
 	struct vlr_dragonfly_params *df = &topology->params.u.dragonfly;
-	uint32_t sw;
 
 	topology->params.family = VLR_FAMILY_DRAGONFLY;
 	df->g = topology->num_groups;
-	df->p = 0;
-	for (sw = 0; sw < graph->num_switches; sw++)
-		if (graph->hosts[sw] > df->p)
-			df->p = graph->hosts[sw];
+	df->p = topo_most_hosts(graph);
 	df->arrangement = VLR_ARRANGEMENT_PALMTREE;
 }
 

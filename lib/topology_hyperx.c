@@ -324,17 +324,12 @@ static int check_placement(struct hyperx_search *search, struct vlr_topology *to
 
 static void fill_topology(const struct hyperx_search *search, struct vlr_topology *topology)
 {
-	const struct topo_graph *graph = search->graph;
 	struct vlr_grid_params *grid = &topology->params.u.grid;
-	uint32_t sw;
 
 	topology->params.family = VLR_FAMILY_HYPERX;
 	grid->dims = search->dims;
 	memcpy(grid->sides, search->sides, sizeof(grid->sides));
-	grid->hosts = 0;
-	for (sw = 0; sw < graph->num_switches; sw++)
-		if (graph->hosts[sw] > grid->hosts)
-			grid->hosts = graph->hosts[sw];
+	grid->hosts = topo_most_hosts(search->graph);
 	topology->num_groups = 1;
 	topology->arrangement_known = 1;
 	topology->coord = search->coord;

@@ -32,6 +32,9 @@ static inline uint32_t topo_degree(const struct topo_graph *graph, uint32_t sw)
 	return graph->offset[sw + 1] - graph->offset[sw];
 }
 
+/* The most hosts (endpoint links) on one switch. */
+unsigned topo_most_hosts(const struct topo_graph *graph);
+
 int topo_linked(const struct topo_graph *graph, uint32_t a, uint32_t b);
 const char *topo_name(const struct topo_graph *graph, uint32_t sw);
 

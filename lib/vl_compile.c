@@ -13,8 +13,8 @@
  *              global link (Dragonfly+: down-then-up turn) already taken
  *              in this phase (up to K - 1);
  *              HyperX: the DESIGN scheme without SL bits: set 0 for the
- *              injection hop and for turns to a higher dimension, set 1
- *              for the rest (phase 2 runs in reverse dimension order)
+ *              injection hop and for turns to a later dimension of the
+ *              order, set 1 for the rest (phase 2 runs in reverse order)
  * SLs: SL2VL entries start unset; a route takes the SL code its structure
  * calls for (Dragonflies, see dragonfly_code) if its entries along the
  * route are unset or already the VLs it needs, else the lowest code that
@@ -48,7 +48,11 @@ struct compile {
 	uint8_t *injection;		/* [switch * MAX_CODES + code]: injection VL */
 	uint8_t *host_port;		/* [switch]: the host port whose entries count */
 	unsigned vls_needed;
-	unsigned sls_needed;
+	unsigned sls_needed;		/* distinct SL codes used */
+	uint64_t codes_used;		/* bit c: code c */
+	uint8_t code_of_sl[VLR_NUM_SLS];	/* the codes, numbered as SLs */
+	uint8_t sl_of_code[MAX_CODES];
+	int valiant;			/* some LID routes through an intermediate */
 	unsigned longest;		/* hops of the longest route */
 	unsigned preferred;		/* the SL code to try first for this route */
 	uint64_t routes_without_sl;
@@ -89,7 +93,8 @@ static unsigned hyperx_two_phases(const struct compile *cc, const struct walk *w
 {
 	const struct lowdiam *ld = cc->ld;
 	int set_one = walk->in_channel != VLR_NONE &&
-		      ld->channel_dim[walk->in_channel] >= ld->channel_dim[channel];
+		      ld->dim_rank[ld->channel_dim[walk->in_channel]] >=
+		      ld->dim_rank[ld->channel_dim[channel]];
 
 	return set_one ? cc->policy.vls_per_phase : 0;
 }
@@ -204,7 +209,8 @@ static int collect_hops(struct compile *cc, uint32_t source, uint32_t lid,
 		unsigned vl;
 
 		if (channel == VLR_NONE) {
-			cc->preferred = cc->ld->topology.params.family == VLR_FAMILY_DRAGONFLY ?
+			cc->preferred = cc->valiant && cc->policy.kind != VLR_VLP_NONE &&
+					cc->ld->topology.params.family == VLR_FAMILY_DRAGONFLY ?
 					dragonfly_code(cc, &walk, sw) : 0;
 			return (int)walk.hop;
 		}
@@ -287,8 +293,7 @@ static int choose_code(struct compile *cc, uint32_t source, unsigned hops)
 	injection[code] = cc->hops[0].vl;
 	for (i = 0; i < hops; i++)
 		*code_entry(cc, cc->hops[i].key, code) = cc->hops[i].vl;
-	if (code + 1 > cc->sls_needed)
-		cc->sls_needed = code + 1;
+	cc->codes_used |= 1ull << code;
 	return (int)code;
 }
 
@@ -367,6 +372,37 @@ static int colour_routes(struct compile *cc, struct vlr_error *err)
 }
 
 /* Every host port behaves as the one coloured; unset entries become VL 0. */
+/* Number the codes used 0, 1, ... as SLs; returns how many there are. */
+static unsigned number_codes(struct compile *cc)
+{
+	unsigned code, count = 0;
+
+	memset(cc->sl_of_code, 0, sizeof(cc->sl_of_code));
+	for (code = 0; code < MAX_CODES; code++)
+		if ((cc->codes_used >> code) & 1) {
+			if (count < VLR_NUM_SLS)
+				cc->code_of_sl[count] = (uint8_t)code;
+			cc->sl_of_code[code] = (uint8_t)(count < VLR_NUM_SLS ? count : 0);
+			count++;
+		}
+	return count;
+}
+
+/* The SL rows hold codes until now. */
+static void codes_to_sls(struct compile *cc)
+{
+	struct vlr_tables *tables = cc->tables;
+	uint64_t at, size = (uint64_t)tables->num_sl_rows * tables->lid_stride;
+
+	for (at = 0; at < size; at++)
+		tables->sl_rows[at] = cc->sl_of_code[tables->sl_rows[at] % MAX_CODES];
+}
+
+static uint8_t vl_for_sl(const struct compile *cc, const uint8_t *by_code, unsigned sl)
+{
+	return sl < cc->sls_needed ? by_code[cc->code_of_sl[sl]] : UNSET;
+}
+
 static void finish_tables(struct compile *cc)
 {
 	struct vlr_tables *tables = cc->tables;
@@ -374,9 +410,10 @@ static void finish_tables(struct compile *cc)
 	uint64_t at, key;
 	unsigned port, out, sl;
 
+	codes_to_sls(cc);
 	for (key = 0; key < tables->sl2vl_size / VLR_NUM_SLS; key++)
 		for (sl = 0; sl < VLR_NUM_SLS; sl++)
-			tables->sl2vl[key * VLR_NUM_SLS + sl] = *code_entry(cc, key, sl);
+			tables->sl2vl[key * VLR_NUM_SLS + sl] = vl_for_sl(cc, code_entry(cc, key, 0), sl);
 
 	for (sw = 0; sw < tables->num_switches; sw++) {
 		unsigned ports = tables->fabric->nodes[tables->switch_node[sw]].num_ports;
@@ -387,7 +424,7 @@ static void finish_tables(struct compile *cc)
 			if (endpoint == VLR_NONE)
 				continue;
 			for (sl = 0; sl < VLR_NUM_SLS; sl++) {
-				uint8_t vl = cc->injection[(uint64_t)sw * MAX_CODES + sl];
+				uint8_t vl = vl_for_sl(cc, cc->injection + (uint64_t)sw * MAX_CODES, sl);
 
 				vlr_tables_port_sl2vl(tables, endpoint)[sl] = vl == UNSET ? 0 : vl;
 			}
@@ -440,9 +477,19 @@ static int check_fit(const struct compile *cc, struct vlr_error *err)
 				"refused", name, MAX_CODES, (unsigned long long)cc->routes_without_sl,
 				MAX_CODES, VLR_NUM_SLS);
 	if (cc->sls_needed > VLR_NUM_SLS)
-		return vlr_fail(err, "VL policy %s needs %u SLs on this fabric (first-fit "
-				"colouring of its routes), the fabric has %d: refused", name,
+		return vlr_fail(err, "VL policy %s needs %u SLs on this fabric (SL codes "
+				"of its routes), the fabric has %d: refused", name,
 				cc->sls_needed, VLR_NUM_SLS);
+	return 0;
+}
+
+static int any_valiant(const struct vlr_tables *tables)
+{
+	uint32_t lid;
+
+	for (lid = 0; tables->lid_kind && lid < tables->lid_stride; lid++)
+		if (tables->lid_kind[lid] != VLR_LID_MINIMAL)
+			return 1;
 	return 0;
 }
 
@@ -468,9 +515,14 @@ static int compile_hops(struct vlr_tables *tables, const struct lowdiam *ld,
 	}
 	memset(cc.injection, UNSET, (uint64_t)tables->num_switches * MAX_CODES);
 	memset(cc.codes, UNSET, tables->sl2vl_size / VLR_NUM_SLS * MAX_CODES);
+	cc.valiant = any_valiant(tables);
 	result = vlr_trunks_build(tables, &cc.trunks, err);
 	if (!result)
-		result = assign_rows(&cc, err) || colour_routes(&cc, err) || check_fit(&cc, err);
+		result = assign_rows(&cc, err) || colour_routes(&cc, err);
+	if (!result) {
+		cc.sls_needed = number_codes(&cc);
+		result = check_fit(&cc, err);
+	}
 	if (!result) {
 		finish_tables(&cc);
 		cc.policy.vls = ideal_vls(&cc);
@@ -478,6 +530,10 @@ static int compile_hops(struct vlr_tables *tables, const struct lowdiam *ld,
 		report->sls_used = cc.sls_needed ? cc.sls_needed : 1;
 		report->vls_used = cc.vls_needed ? cc.vls_needed : 1;
 		report->layers = report->vls_used;
+	} else {
+		/* what the policy would need, for callers explaining a refusal */
+		report->layers = ideal_vls(&cc);
+		report->sls_used = cc.routes_without_sl ? MAX_CODES + 1 : cc.sls_needed;
 	}
 	vlr_trunks_free(&cc.trunks);
 	free(cc.codes);

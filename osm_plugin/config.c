@@ -2,8 +2,9 @@
  * config.c - the plugin's options, read from vlroute.conf(5): one
  * "KEY VALUE" pair a line, blank lines and lines starting with '#'
  * ignored, a later line overriding an earlier one. Anything else (an
- * unknown key, a bad value, a missing value) is refused with FILE:LINE,
- * so that the engine refuses to route rather than guess.
+ * unknown key, a bad value, a missing value, phase_min or vls_per_phase
+ * without "vl_policy 2phases") is refused with FILE:LINE, so that the
+ * engine refuses to route rather than guess.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -43,20 +44,28 @@ static int set_heuristic(const struct conf_line *line, struct vlr_osm_config *co
 			   "strongest, first or all, not \"%s\"", line->value);
 }
 
-static int set_max_vls(const struct conf_line *line, struct vlr_osm_config *config,
-		       struct vlr_error *err)
+/* A decimal number from min to max, digits only; -1 if not. */
+static int parse_number(const char *text, unsigned long min, unsigned long max,
+			unsigned *number)
 {
 	unsigned long value;
 	char *end;
 
 	errno = 0;
-	value = strtoul(line->value, &end, 10);
-	if (!isdigit((unsigned char)line->value[0]) || *end || errno ||
-	    value < 1 || value > VLR_MAX_DATA_VLS)
+	value = strtoul(text, &end, 10);
+	if (!isdigit((unsigned char)text[0]) || *end || errno || value < min || value > max)
+		return -1;
+	*number = (unsigned)value;
+	return 0;
+}
+
+static int set_max_vls(const struct conf_line *line, struct vlr_osm_config *config,
+		       struct vlr_error *err)
+{
+	if (parse_number(line->value, 1, VLR_MAX_DATA_VLS, &config->max_vls))
 		return vlr_fail_at(err, line->path, line->number, "max_vls is a number "
 				   "of data VLs from 1 to %d, not \"%s\"", VLR_MAX_DATA_VLS,
 				   line->value);
-	config->max_vls = (unsigned)value;
 	return 0;
 }
 
@@ -87,6 +96,112 @@ static int set_path_sl_file(const struct conf_line *line, struct vlr_osm_config 
 }
 
 static const struct {
+	const char *name;
+	enum vlr_family family;
+} families[] = {
+	{ "hyperx", VLR_FAMILY_HYPERX },
+	{ "dragonfly", VLR_FAMILY_DRAGONFLY },
+	{ "dragonfly+", VLR_FAMILY_DRAGONFLYPLUS },
+};
+
+const char *vlr_osm_family_name(enum vlr_family family)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++)
+		if (families[i].family == family)
+			return families[i].name;
+	return "any";
+}
+
+static int set_family(const struct conf_line *line, struct vlr_osm_config *config,
+		      struct vlr_error *err)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++)
+		if (!strcmp(line->value, families[i].name)) {
+			config->family = families[i].family;
+			return 0;
+		}
+	return vlr_fail_at(err, line->path, line->number, "family is hyperx, dragonfly "
+			   "or dragonfly+, not \"%s\"", line->value);
+}
+
+static int set_vl_policy(const struct conf_line *line, struct vlr_osm_config *config,
+			 struct vlr_error *err)
+{
+	struct vlr_error why;
+
+	if (vlr_vl_policy_parse(line->value, &config->policy.kind, &why))
+		return vlr_fail_at(err, line->path, line->number, "vl_policy: %s",
+				   why.message);
+	return 0;
+}
+
+static int set_phase_min(const struct conf_line *line, struct vlr_osm_config *config,
+			 struct vlr_error *err)
+{
+	struct vlr_error why;
+
+	if (vlr_phase_min_parse(line->value, &config->policy.phase_min, &why))
+		return vlr_fail_at(err, line->path, line->number, "phase_min: %s",
+				   why.message);
+	config->phase_line = line->number;
+	return 0;
+}
+
+static int set_vls_per_phase(const struct conf_line *line, struct vlr_osm_config *config,
+			     struct vlr_error *err)
+{
+	if (parse_number(line->value, 1, VLR_OSM_MAX_VLS_PER_PHASE,
+			 &config->policy.vls_per_phase))
+		return vlr_fail_at(err, line->path, line->number, "vls_per_phase is a "
+				   "number of VLs from 1 to %d, not \"%s\"",
+				   VLR_OSM_MAX_VLS_PER_PHASE, line->value);
+	config->phase_line = line->number;
+	return 0;
+}
+
+/* "1,0,2": every dimension 0..VLR_MAX_DIMS-1 at most once. */
+static int set_dim_order(const struct conf_line *line, struct vlr_osm_config *config,
+			 struct vlr_error *err)
+{
+	const char *at = line->value;
+	unsigned seen = 0, dim;
+	char *end;
+
+	config->dim_order_count = 0;
+	for (;;) {
+		dim = (unsigned)strtoul(at, &end, 10);
+		if (!isdigit((unsigned char)*at) || end - at > 1 || dim >= VLR_MAX_DIMS ||
+		    (seen >> dim & 1) || (*end && *end != ','))
+			return vlr_fail_at(err, line->path, line->number, "dim_order lists "
+					   "the dimensions 0..%d, each at most once, separated "
+					   "by commas, not \"%s\"", VLR_MAX_DIMS - 1,
+					   line->value);
+		seen |= 1u << dim;
+		config->dim_order[config->dim_order_count++] = dim;
+		if (!*end)
+			return 0;
+		at = end + 1;
+	}
+}
+
+static int set_restricted(const struct conf_line *line, struct vlr_osm_config *config,
+			  struct vlr_error *err)
+{
+	unsigned restricted;
+
+	if (parse_number(line->value, 0, VLR_OSM_MAX_RESTRICTED, &restricted))
+		return vlr_fail_at(err, line->path, line->number, "restricted is a number "
+				   "of LID offsets from 0 to %d, not \"%s\"",
+				   VLR_OSM_MAX_RESTRICTED, line->value);
+	config->restricted = (int)restricted;
+	return 0;
+}
+
+static const struct {
 	const char *key;
 	int (*set)(const struct conf_line *line, struct vlr_osm_config *config,
 		   struct vlr_error *err);
@@ -95,6 +210,12 @@ static const struct {
 	{ "max_vls", set_max_vls },
 	{ "balance", set_balance },
 	{ "path_sl_file", set_path_sl_file },
+	{ "family", set_family },
+	{ "vl_policy", set_vl_policy },
+	{ "phase_min", set_phase_min },
+	{ "vls_per_phase", set_vls_per_phase },
+	{ "dim_order", set_dim_order },
+	{ "restricted", set_restricted },
 };
 
 /* Split text (one line, newline removed) into key and value; 1 if blank. */
@@ -140,7 +261,8 @@ static int apply(const struct conf_line *line, struct vlr_osm_config *config,
 		if (!strcmp(line->key, keys[i].key))
 			return keys[i].set(line, config, err);
 	return vlr_fail_at(err, line->path, line->number, "unknown key \"%s\" (known: "
-			   "heuristic, max_vls, balance, path_sl_file)", line->key);
+			   "heuristic, max_vls, balance, path_sl_file, family, vl_policy, "
+			   "phase_min, vls_per_phase, dim_order, restricted)", line->key);
 }
 
 static int read_lines(FILE *in, const char *path, struct vlr_osm_config *config,
@@ -168,6 +290,9 @@ static int read_lines(FILE *in, const char *path, struct vlr_osm_config *config,
 	}
 	if (ferror(in))
 		return vlr_fail(err, "%s: cannot read: %s", path, strerror(errno));
+	if (config->phase_line && config->policy.kind != VLR_VLP_TWO_PHASES)
+		return vlr_fail_at(err, path, config->phase_line, "phase_min and "
+				   "vls_per_phase need \"vl_policy 2phases\"");
 	return 0;
 }
 
@@ -180,6 +305,7 @@ int vlr_osm_config_read(const char *path, int required, struct vlr_osm_config *c
 	memset(config, 0, sizeof(*config));
 	config->heuristic = VLR_HEURISTIC_WEAKEST;
 	config->balance = 1;
+	config->restricted = -1;
 	in = fopen(path, "r");
 	if (!in) {
 		if (errno == ENOENT && !required)

@@ -1,7 +1,8 @@
 /*
  * engine_glue.c - one routing run, as OpenSM's ucast_build_fwd_tables:
  * read the options, translate OpenSM's subnet, route it with vlroute's
- * engine, verify the tables in memory, and only if they pass copy every
+ * engine (sssp, dfsssp, minimal or valiant, with the options of
+ * vlroute.conf), verify the tables in memory, and only if they pass copy every
  * switch's LFT into OpenSM's new_lft in one go. Any failure logs an
  * "ERR VLRnn" line and returns -1 before a single LFT entry is written,
  * so OpenSM falls back to the next engine of its list. Each run starts
@@ -50,6 +51,18 @@ static int is_dfsssp(const struct run *run)
 	return run->engine->kind == VLR_OSM_DFSSSP;
 }
 
+/* minimal and valiant: a recognised topology and a VL policy. */
+static int is_low_diameter(const struct run *run)
+{
+	return run->engine->kind == VLR_OSM_MINIMAL || run->engine->kind == VLR_OSM_VALIANT;
+}
+
+/* All but sssp promise deadlock freedom, kept apart by SL2VL. */
+static int is_deadlock_free(const struct run *run)
+{
+	return run->engine->kind != VLR_OSM_SSSP;
+}
+
 void vlr_osm_routing_free(struct vlr_osm_routing *routing)
 {
 	if (!routing)
@@ -72,12 +85,28 @@ static void path_sl_target(const struct run *run, char *out, size_t size)
 		snprintf(out, size, "%s/%s", dir, VLR_FILE_PATH_SL);
 }
 
-/* A failed run must not leave a path-SL file describing older tables. */
-static void remove_stale_path_sl(const struct run *run)
+/* The route-kind file (minimal, valiant) goes beside the path-SL file. */
+static void valiant_target(const struct run *run, char *out, size_t size)
+{
+	char path_sl[VLR_OSM_PATH_SIZE];
+	const char *slash;
+
+	out[0] = '\0';
+	path_sl_target(run, path_sl, sizeof(path_sl));
+	slash = strrchr(path_sl, '/');
+	if (slash)
+		snprintf(out, size, "%.*s/%s", (int)(slash - path_sl), path_sl,
+			 VLR_FILE_VALIANT);
+}
+
+typedef void (*dump_target)(const struct run *run, char *out, size_t size);
+
+/* No dump may be left describing tables that are no longer in force. */
+static void remove_stale(const struct run *run, dump_target target)
 {
 	char path[VLR_OSM_PATH_SIZE];
 
-	path_sl_target(run, path, sizeof(path));
+	target(run, path, sizeof(path));
 	if (path[0] && unlink(path) == 0)
 		vlr_osm_log(run->osm, OSM_LOG_INFO, run->engine->name,
 			    "removed %s: it described tables no longer in force", path);
@@ -132,40 +161,82 @@ static int translate(struct run *run)
 	return 0;
 }
 
-static void explain_vl_shortage(const struct run *run)
+static int limited_by_max_vls(const struct run *run)
 {
-	const char *conf = run->engine->plugin->conf_path;
+	return run->config.max_vls && run->config.max_vls < run->subnet.vls_offered;
+}
 
-	if (run->config.max_vls && run->config.max_vls < run->subnet.vls_offered)
+/* Where the VL limit came from, for the advice of a VLR03 line. */
+static void vl_limit(const struct run *run, char *out, size_t size)
+{
+	if (limited_by_max_vls(run))
+		snprintf(out, size, "max_vls %u in %s allows only %u (the switch-to-switch "
+			 "links offer %u)", run->config.max_vls,
+			 run->engine->plugin->conf_path, run->vls, run->subnet.vls_offered);
+	else
+		snprintf(out, size, "the switch-to-switch links offer only %u", run->vls);
+}
+
+static void explain_vl_shortage(const struct run *run, const struct vlr_error *err)
+{
+	char limit[VLR_OSM_PATH_SIZE + 128];
+
+	vl_limit(run, limit, sizeof(limit));
+	if (is_dfsssp(run))
 		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_VLS,
-			      "dfsssp needs %u VLs to be deadlock-free, but max_vls %u in "
-			      "%s allows only %u (the switch-to-switch links offer %u) - "
-			      "raise max_vls, or use routing_engine %s,minhop",
-			      run->report.layers, run->config.max_vls, conf, run->vls,
-			      run->subnet.vls_offered, run->engine->name);
+			      "dfsssp needs %u VLs to be deadlock-free, but %s - %s, or use "
+			      "routing_engine %s,minhop", run->report.layers, limit,
+			      limited_by_max_vls(run) ? "raise max_vls" :
+			      "raise max_op_vls (as far as the ports' VLCap allows)",
+			      run->engine->name);
 	else
 		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_VLS,
-			      "dfsssp needs %u VLs to be deadlock-free, but the "
-			      "switch-to-switch links offer only %u - raise max_op_vls "
-			      "(as far as the ports' VLCap allows), or use routing_engine "
-			      "%s,minhop", run->report.layers, run->vls, run->engine->name);
+			      "%s; %s - choose another vl_policy in %s, raise max_op_vls "
+			      "or max_vls, or use routing_engine %s,minhop", err->message,
+			      limit, run->engine->plugin->conf_path, run->engine->name);
+}
+
+static void engine_options(const struct run *run, struct vlr_engine_options *options)
+{
+	const struct vlr_osm_config *config = &run->config;
+
+	vlr_engine_options_init(options);
+	options->heuristic = config->heuristic;
+	options->no_balance = !config->balance;
+	if (!is_low_diameter(run))
+		return;
+	options->family = config->family;
+	memcpy(options->dim_order, config->dim_order, sizeof(options->dim_order));
+	options->dim_order_count = config->dim_order_count;
+	options->policy = config->policy;
+	options->restricted = config->restricted;
 }
 
 static int route(struct run *run)
 {
+	static int (*const engines[VLR_OSM_KINDS])(struct vlr_tables *,
+						   const struct vlr_engine_options *,
+						   struct vlr_engine_report *,
+						   struct vlr_error *) = {
+		[VLR_OSM_DFSSSP] = vlr_route_dfsssp,
+		[VLR_OSM_SSSP] = vlr_route_sssp,
+		[VLR_OSM_MINIMAL] = vlr_route_minimal,
+		[VLR_OSM_VALIANT] = vlr_route_valiant,
+	};
 	struct vlr_engine_options options;
 	struct vlr_error err;
-	int result;
 
-	memset(&options, 0, sizeof(options));
-	options.heuristic = run->config.heuristic;
-	options.no_balance = !run->config.balance;
-	result = (is_dfsssp(run) ? vlr_route_dfsssp : vlr_route_sssp)(
-		run->routing->tables, &options, &run->report, &err);
-	if (!result)
+	engine_options(run, &options);
+	if (!engines[run->engine->kind](run->routing->tables, &options, &run->report, &err))
 		return 0;
-	if (is_dfsssp(run) && run->report.layers > run->vls)
-		explain_vl_shortage(run);
+	if (is_deadlock_free(run) &&
+	    (run->report.layers > run->vls || run->report.sls_used > VLR_NUM_SLS))
+		explain_vl_shortage(run, &err);
+	else if (is_low_diameter(run) && run->config.family != VLR_FAMILY_NONE)
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_ROUTE,
+			      "cannot route the fabric as \"family %s\" of %s asks: %s",
+			      vlr_osm_family_name(run->config.family),
+			      run->engine->plugin->conf_path, err.message);
 	else
 		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_ROUTE,
 			      "cannot route the fabric: %s", err.message);
@@ -197,7 +268,7 @@ static int verify(struct run *run)
 		return -1;
 	}
 	run->seconds_verify = now() - start;
-	passed = is_dfsssp(run) ? vlr_verify_passed(check) : check->bad_routes == 0;
+	passed = is_deadlock_free(run) ? vlr_verify_passed(check) : check->bad_routes == 0;
 	if (passed)
 		return 0;
 	if (check->bad_routes) {
@@ -284,37 +355,73 @@ static int program_lfts(struct run *run)
 	return 0;
 }
 
-static void dump_path_sl(const struct run *run)
+static void dump(const struct run *run, dump_target target, vlr_tables_writer writer,
+		 const char *what)
 {
 	char path[VLR_OSM_PATH_SIZE];
 	struct vlr_error err;
 
-	path_sl_target(run, path, sizeof(path));
+	target(run, path, sizeof(path));
 	if (!path[0])
 		return;
-	if (vlr_tables_write_file(run->routing->tables, path, vlr_pathsl_write, &err))
+	if (vlr_tables_write_file(run->routing->tables, path, writer, &err))
 		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_DUMP, "%s", err.message);
 	else
-		vlr_osm_log(run->osm, OSM_LOG_VERBOSE, run->engine->name, "path SLs written to %s",
-			    path);
+		vlr_osm_log(run->osm, OSM_LOG_VERBOSE, run->engine->name, "%s written to %s",
+			    what, path);
+}
+
+/* The path SLs; the route kinds of minimal and valiant tables, if any. */
+static void dump_files(const struct run *run)
+{
+	dump(run, path_sl_target, vlr_pathsl_write, "path SLs");
+	if (run->routing->tables->lid_kind)
+		dump(run, valiant_target, vlr_valiant_write, "route kinds");
+	else
+		remove_stale(run, valiant_target);
+}
+
+/* minimal, valiant: "hyperx sides=4x4 hosts=2, VL policy ladder (4 VLs) on 3 SLs, ..." */
+static void describe_low_diameter(const struct run *run, char *out, size_t size)
+{
+	const struct vlr_engine_report *report = &run->report;
+	char family[160], policy[96], offsets[96] = "";
+
+	vlr_family_describe(&report->family, family, sizeof(family));
+	vlr_vl_policy_describe(&run->routing->tables->policy, policy, sizeof(policy));
+	if (report->valiant_offsets)
+		snprintf(offsets, sizeof(offsets), ", LID offsets 1..%u valiant, %u of them "
+			 "restricted (the last)", report->valiant_offsets,
+			 report->restricted_offsets);
+	snprintf(out, size, "%s, VL policy %s on %u SLs and %u of %u VLs%s, ", family,
+		 policy, report->sls_used, report->vls_used, run->vls, offsets);
+}
+
+/* What the engine did beyond shortest paths, or "". */
+static void describe_engine(const struct run *run, char *out, size_t size)
+{
+	out[0] = '\0';
+	if (is_dfsssp(run))
+		snprintf(out, size, "%u layers on %u of %u VLs (heuristic %s, "
+			 "%" PRIu64 " cycles broken), ", run->report.layers,
+			 run->report.vls_used, run->vls,
+			 vlr_heuristic_name(run->report.heuristic), run->report.cycles_broken);
+	else if (is_low_diameter(run))
+		describe_low_diameter(run, out, size);
 }
 
 static void report_success(const struct run *run)
 {
 	const struct vlr_tables *tables = run->routing->tables;
 	const struct vlr_verify_report *check = &run->check;
-	char layers[160] = "";
+	char engine[512];
 
-	if (is_dfsssp(run))
-		snprintf(layers, sizeof(layers), "%u layers on %u of %u VLs (heuristic %s, "
-			 "%" PRIu64 " cycles broken), ", run->report.layers,
-			 run->report.vls_used, run->vls,
-			 vlr_heuristic_name(run->report.heuristic), run->report.cycles_broken);
+	describe_engine(run, engine, sizeof(engine));
 	vlr_osm_log(run->osm, OSM_LOG_INFO, run->engine->name,
 		    "routed %u switches, LIDs 1..%u, %u links (%u skipped): %sverified %" PRIu64
 		    " routes, hops %u..%u, %s; %.2f s (translate %.2f, paths %.2f, layers "
 		    "%.2f, verify %.2f)", tables->num_switches, tables->max_lid,
-		    run->subnet.links, run->subnet.links_skipped, layers, check->routes,
+		    run->subnet.links, run->subnet.links_skipped, engine, check->routes,
 		    check->hops_min, check->hops_max,
 		    check->cdg_acyclic ? "deadlock-free" :
 		    "NOT deadlock-free (sssp: use vlr_dfsssp)",
@@ -338,16 +445,17 @@ int vlr_osm_engine_route(void *context)
 	result = read_options(&run) || translate(&run) || route(&run) || verify(&run) ||
 		 index_switches(&run) || program_lfts(&run) ? -1 : 0;
 	if (result) {
-		remove_stale_path_sl(&run);
+		remove_stale(&run, path_sl_target);
+		remove_stale(&run, valiant_target);
 		vlr_osm_routing_free(run.routing);
 	} else {
 		report_success(&run);
-		if (is_dfsssp(&run) && !run.osm->subn.opt.qos)
+		if (is_deadlock_free(&run) && !run.osm->subn.opt.qos)
 			vlr_osm_error(run.osm, engine->name, VLR_ERR_QOS,
 				      "QoS is off, so OpenSM will not program the SL2VL "
-				      "tables that keep the layers apart: these routes are "
+				      "tables that give every hop its VL: these routes are "
 				      "NOT deadlock-free - enable QoS (-Q or 'qos TRUE')");
-		dump_path_sl(&run);
+		dump_files(&run);
 		engine->routing = run.routing;
 	}
 	vlr_osm_subnet_free(&run.subnet);

@@ -2,8 +2,9 @@
  * plugin.c - the face OpenSM sees: the osm_event_plugin symbol (event
  * plugin interface version 2), whose construct step checks that the
  * running OpenSM is the one the plugin was built against, allocates the
- * per-plugin context and registers the routing engines vlr_dfsssp and
- * vlr_sssp with osm_register_external_routing_engine(). OpenSM loads event
+ * per-plugin context and registers the routing engines vlr_dfsssp,
+ * vlr_sssp, vlr_minimal and vlr_valiant with
+ * osm_register_external_routing_engine(). OpenSM loads event
  * plugins before it parses its routing_engine list, so the names work
  * there and in -R. OpenSM destroys the engines before the plugin.
  *
@@ -43,6 +44,8 @@
 static const char *const engine_names[VLR_OSM_KINDS] = {
 	[VLR_OSM_DFSSSP] = "vlr_dfsssp",
 	[VLR_OSM_SSSP] = "vlr_sssp",
+	[VLR_OSM_MINIMAL] = "vlr_minimal",
+	[VLR_OSM_VALIANT] = "vlr_valiant",
 };
 
 /* OpenSM's setup step for one of our engines: the callbacks it uses. */

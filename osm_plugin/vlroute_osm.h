@@ -31,7 +31,7 @@
 #define VLR_ERR_SUBNET "VLR04"		/* OpenSM's subnet cannot be translated */
 #define VLR_ERR_ROUTE "VLR05"		/* the engine cannot route the fabric */
 #define VLR_ERR_VERIFY "VLR06"		/* the tables failed verification */
-#define VLR_ERR_DUMP "VLR07"		/* the path-SL file cannot be written */
+#define VLR_ERR_DUMP "VLR07"		/* a dump file cannot be written */
 #define VLR_ERR_REGISTER "VLR08"	/* OpenSM refused to register an engine */
 #define VLR_ERR_QOS "VLR09"		/* QoS off: OpenSM will not program SL2VL */
 
@@ -39,11 +39,23 @@
 
 /* ---- options (config.c) --------------------------------------------------- */
 
+/* The ranges of "vlroute route" --vls-per-phase and --restricted. */
+#define VLR_OSM_MAX_VLS_PER_PHASE 7
+#define VLR_OSM_MAX_RESTRICTED 127
+
 struct vlr_osm_config {
 	enum vlr_heuristic heuristic;	/* heuristic weakest|strongest|first|all */
 	unsigned max_vls;		/* max_vls N (1..15); 0: what the fabric offers */
 	int balance;			/* balance yes|no */
 	char path_sl_file[VLR_OSM_PATH_SIZE];	/* path_sl_file PATH; "" if not set */
+
+	/* vlr_minimal and vlr_valiant */
+	enum vlr_family family;		/* family F; VLR_FAMILY_NONE: any of the three */
+	struct vlr_vl_policy policy;	/* vl_policy, phase_min, vls_per_phase */
+	unsigned phase_line;		/* line of the last phase_min or vls_per_phase */
+	unsigned dim_order[VLR_MAX_DIMS];	/* dim_order D,D,...: HyperX */
+	unsigned dim_order_count;	/* 0: 0, 1, 2, ... */
+	int restricted;			/* restricted N; -1: half the Valiant offsets */
 };
 
 /*
@@ -53,6 +65,9 @@ struct vlr_osm_config {
  */
 int vlr_osm_config_read(const char *path, int required, struct vlr_osm_config *config,
 			struct vlr_error *err);
+
+/* "hyperx", "dragonfly", "dragonfly+" as in vlroute.conf; "any" for NONE. */
+const char *vlr_osm_family_name(enum vlr_family family);
 
 /* ---- GUID lookups (guid_index.c) ----------------------------------------- */
 
@@ -104,6 +119,8 @@ void vlr_osm_subnet_free(struct vlr_osm_subnet *subnet);
 enum vlr_osm_kind {
 	VLR_OSM_DFSSSP = 0,
 	VLR_OSM_SSSP,
+	VLR_OSM_MINIMAL,
+	VLR_OSM_VALIANT,
 	VLR_OSM_KINDS
 };
 
@@ -119,7 +136,7 @@ struct vlr_osm;
 struct vlr_osm_engine {
 	struct vlr_osm *plugin;
 	enum vlr_osm_kind kind;
-	const char *name;		/* "vlr_dfsssp", "vlr_sssp" */
+	const char *name;		/* "vlr_dfsssp", "vlr_sssp", "vlr_minimal", ... */
 	struct vlr_osm_routing *routing;	/* last verified routing, NULL */
 };
 

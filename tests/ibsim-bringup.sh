@@ -533,7 +533,7 @@ snapshot() {
 	local dir=$workdir/sweep-$1 f
 	mkdir -p "$dir"
 	for f in opensm-lfts.dump opensm-sl2vl.dump opensm-subnet.lst \
-		vlroute-path-sl.dump; do
+		vlroute-path-sl.dump vlroute-valiant.dump; do
 		if [[ -f $workdir/$f ]]; then
 			cp -- "$workdir/$f" "$dir/" || fail "cannot copy $f to $dir"
 		fi

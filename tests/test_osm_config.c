@@ -1,7 +1,8 @@
 /*
  * test_osm_config.c - the OpenSM plugin's vlroute.conf reader: defaults,
- * every option, comments and overrides, and every wrong line refused with
- * FILE:LINE (the plugin then refuses to route).
+ * every option (those of vlr_minimal and vlr_valiant too), comments and
+ * overrides, and every wrong line refused with FILE:LINE (the plugin then
+ * refuses to route).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -51,6 +52,12 @@ static void test_defaults_without_file(void **state)
 	assert_int_equal(config.max_vls, 0);
 	assert_int_equal(config.balance, 1);
 	assert_string_equal(config.path_sl_file, "");
+	assert_int_equal(config.family, VLR_FAMILY_NONE);
+	assert_int_equal(config.policy.kind, VLR_VLP_NONE);
+	assert_int_equal(config.policy.phase_min, VLR_MIN_FIRST);
+	assert_int_equal(config.policy.vls_per_phase, 0);
+	assert_int_equal(config.dim_order_count, 0);
+	assert_int_equal(config.restricted, -1);
 }
 
 static void test_required_file_missing(void **state)
@@ -80,6 +87,64 @@ static void test_every_option(void **state)
 	assert_int_equal(config.max_vls, 4);
 	assert_int_equal(config.balance, 0);
 	assert_string_equal(config.path_sl_file, "/var/lib/opensm/path-sl.dump");
+}
+
+static void test_low_diameter_options(void **state)
+{
+	struct vlr_osm_config config;
+	struct vlr_error err;
+
+	(void)state;
+	assert_int_equal(read_text("family dragonfly+\n"
+				   "vls_per_phase 3\n"
+				   "phase_min minboth\n"
+				   "vl_policy 2phases\n"
+				   "dim_order 2,0,1\n"
+				   "restricted 0\n", &config, &err), 0);
+	assert_int_equal(config.family, VLR_FAMILY_DRAGONFLYPLUS);
+	assert_string_equal(vlr_osm_family_name(config.family), "dragonfly+");
+	assert_int_equal(config.policy.kind, VLR_VLP_TWO_PHASES);
+	assert_int_equal(config.policy.phase_min, VLR_MIN_BOTH);
+	assert_int_equal(config.policy.vls_per_phase, 3);
+	assert_int_equal(config.dim_order_count, 3);
+	assert_int_equal(config.dim_order[0], 2);
+	assert_int_equal(config.dim_order[1], 0);
+	assert_int_equal(config.dim_order[2], 1);
+	assert_int_equal(config.restricted, 0);
+}
+
+static void test_every_value(void **state)
+{
+	static const struct {
+		const char *text;
+		enum vlr_family family;
+		enum vlr_vl_policy_kind kind;
+		enum vlr_phase_min phase_min;
+	} cases[] = {
+		{ "family hyperx\nvl_policy ladder\n", VLR_FAMILY_HYPERX,
+		  VLR_VLP_LADDER, VLR_MIN_FIRST },
+		{ "family dragonfly\nvl_policy ladder-reuse\n", VLR_FAMILY_DRAGONFLY,
+		  VLR_VLP_LADDER_REUSE, VLR_MIN_FIRST },
+		{ "vl_policy layers\n", VLR_FAMILY_NONE, VLR_VLP_LAYERS, VLR_MIN_FIRST },
+		{ "vl_policy 2phases\nphase_min minlast\n", VLR_FAMILY_NONE,
+		  VLR_VLP_TWO_PHASES, VLR_MIN_LAST },
+		{ "phase_min minfirst\nvl_policy 2phases\n", VLR_FAMILY_NONE,
+		  VLR_VLP_TWO_PHASES, VLR_MIN_FIRST },
+	};
+	struct vlr_osm_config config;
+	struct vlr_error err;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		if (read_text(cases[i].text, &config, &err))
+			fail_msg("\"%s\" refused: %s", cases[i].text, err.message);
+		assert_int_equal(config.family, cases[i].family);
+		if (cases[i].family == VLR_FAMILY_NONE)
+			assert_string_equal(vlr_osm_family_name(config.family), "any");
+		assert_int_equal(config.policy.kind, cases[i].kind);
+		assert_int_equal(config.policy.phase_min, cases[i].phase_min);
+	}
 }
 
 static void test_later_line_wins(void **state)
@@ -113,14 +178,48 @@ static void test_wrong_lines(void **state)
 	expect_refused("Heuristic all\n", "vlroute.conf:1:", "unknown key");
 }
 
+static void test_wrong_low_diameter_lines(void **state)
+{
+	(void)state;
+	expect_refused("family torus\n", "vlroute.conf:1:",
+		       "hyperx, dragonfly or dragonfly+, not \"torus\"");
+	expect_refused("family HyperX\n", "vlroute.conf:1:", "not \"HyperX\"");
+	expect_refused("\nvl_policy ladders\n", "vlroute.conf:2:", "vl_policy: ");
+	expect_refused("vl_policy 2phases\nphase_min mid\n", "vlroute.conf:2:",
+		       "phase_min: ");
+	expect_refused("vl_policy 2phases\nvls_per_phase 0\n", "vlroute.conf:2:",
+		       "from 1 to 7, not \"0\"");
+	expect_refused("vl_policy 2phases\nvls_per_phase 8\n", "vlroute.conf:2:",
+		       "not \"8\"");
+	expect_refused("phase_min minlast\nvl_policy ladder\n", "vlroute.conf:1:",
+		       "need \"vl_policy 2phases\"");
+	expect_refused("vl_policy ladder\n\nvls_per_phase 2\n", "vlroute.conf:3:",
+		       "need \"vl_policy 2phases\"");
+	expect_refused("phase_min minboth\n", "vlroute.conf:1:", "vl_policy 2phases");
+	expect_refused("dim_order 1,1\n", "vlroute.conf:1:", "each at most once");
+	expect_refused("dim_order 8\n", "vlroute.conf:1:", "0..7");
+	expect_refused("dim_order 1,\n", "vlroute.conf:1:", "not \"1,\"");
+	expect_refused("dim_order ,1\n", "vlroute.conf:1:", "not \",1\"");
+	expect_refused("dim_order 1;0\n", "vlroute.conf:1:", "not \"1;0\"");
+	expect_refused("dim_order 01\n", "vlroute.conf:1:", "not \"01\"");
+	expect_refused("dim_order -1\n", "vlroute.conf:1:", "not \"-1\"");
+	expect_refused("restricted -1\n", "vlroute.conf:1:", "from 0 to 127, not \"-1\"");
+	expect_refused("restricted 128\n", "vlroute.conf:1:", "not \"128\"");
+	expect_refused("restricted many\n", "vlroute.conf:1:", "not \"many\"");
+	expect_refused("vl_policy\n", "vlroute.conf:1:", "\"vl_policy\" needs a value");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_defaults_without_file),
 		cmocka_unit_test(test_required_file_missing),
 		cmocka_unit_test(test_every_option),
+		cmocka_unit_test(test_low_diameter_options),
+		cmocka_unit_test(test_every_value),
 		cmocka_unit_test(test_later_line_wins),
 		cmocka_unit_test(test_wrong_lines),
+		cmocka_unit_test(test_wrong_low_diameter_lines),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -46,6 +46,8 @@ int cmd_info(int argc, char **argv);
 int cmd_route(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_capture(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 
 #endif

@@ -16,7 +16,8 @@ static const char route_usage[] =
 	"Usage: vlroute route FABRIC --engine sssp|dfsssp|minimal|valiant -o DIR [OPTIONS]\n"
 	"Route FABRIC (ibsim net file or ibnetdiscover output), verify the tables\n"
 	"and write them to DIR: fabric.net, guid2lid, opensm-lfts.dump,\n"
-	"opensm-sl2vl.dump, vlroute-path-sl.dump (and vlroute-valiant.dump).\n"
+	"opensm-sl2vl.dump, vlroute-path-sl.dump, vlroute-route.info (and\n"
+	"vlroute-valiant.dump).\n"
 	"  -e, --engine E        sssp (balanced shortest paths), dfsssp\n"
 	"                        (deadlock-free: SL = virtual layer), minimal\n"
 	"                        (HyperX/Dragonfly/Dragonfly+ minimal routes) or\n"
@@ -25,11 +26,12 @@ static const char route_usage[] =
 	"  -l, --lmc N           LIDs per CA port 2^N, assigned offline (0..7, default 0)\n"
 	"  -g, --guid2lid FILE   take the LIDs from OpenSM's guid2lid file instead\n"
 	"  -v, --vls N           data VLs the fabric offers (1..15, default 8)\n"
-	"  -H, --heuristic H     dfsssp cycle cut: weakest (default), strongest,\n"
+	"  -H, --heuristic H     dfsssp and layers cycle cut: weakest (default), strongest,\n"
 	"                        first, or all (try each, keep the fewest layers)\n"
 	"      --no-balance      dfsssp, layers: do not spread routes over spare VLs\n"
 	"  -P, --vl-policy P     minimal, valiant: ladder, ladder-reuse, 2phases or\n"
-	"                        layers (default: the fewest VLs minimal routes need)\n"
+	"                        layers (default: minimal the fewest VLs its routes\n"
+	"                        need, valiant 2phases)\n"
 	"      --phase-min M     2phases: minfirst (default), minlast or minboth\n"
 	"      --vls-per-phase K 2phases: VLs per phase (default 2 on a Dragonfly, else 1)\n"
 	"      --dim-order D,..  HyperX: dimension order, e.g. 1,0 (default 0,1,..)\n"
@@ -346,15 +348,48 @@ static void print_engine_report(const char *engine, const struct vlr_tables *tab
 	       report->seconds_layers);
 }
 
+/*
+ * minimal and valiant: a fabric that is not the family they need, or a
+ * valiant request without LMC, is bad input (exit 2), found before routing.
+ */
+static int check_low_diameter(const char *command, const struct vlr_tables *tables,
+			      const struct route_request *request)
+{
+	struct vlr_topology topology;
+	struct vlr_error err;
+	uint32_t port;
+
+	if (!low_diameter(request->engine))
+		return 0;
+	if (vlr_topology_recognise(tables->fabric, request->options.family, &topology, &err)) {
+		cli_error(command, "%s: %s", request->fabric_path, err.message);
+		return -1;
+	}
+	vlr_topology_free(&topology);
+	if (strcmp(request->engine, "valiant"))
+		return 0;
+	for (port = 0; port < tables->fabric->num_ports; port++)
+		if (vlr_tables_is_source(tables, port) && !tables->fabric->ports[port].lmc) {
+			cli_error(command, "valiant needs LMC >= 1 (LID offset 0 is the minimal "
+				  "route, every further offset a Valiant one): use --lmc or a "
+				  "guid2lid file with LMC 1 or more");
+			return -1;
+		}
+	return 0;
+}
+
 /* Route, check, write: the status to exit with. */
 static int route_and_write(const char *command, struct vlr_tables *tables,
 			   const struct route_request *request)
 {
 	struct vlr_engine_report report;
 	struct vlr_verify_report check;
+	struct vlr_route_info info;
 	struct vlr_error err;
 	int deadlock_free = strcmp(request->engine, "sssp") != 0;
 
+	if (check_low_diameter(command, tables, request))
+		return CLI_BAD_INPUT;
 	if (engine_runs[engine_index(request->engine)](tables, &request->options,
 							&report, &err)) {
 		cli_error(command, "%s", err.message);
@@ -374,7 +409,10 @@ static int route_and_write(const char *command, struct vlr_tables *tables,
 	if (!check.cdg_acyclic)
 		cli_error(command, "warning: the sssp tables are not deadlock-free (a "
 			  "channel dependency cycle exists); use --engine dfsssp");
-	if (vlr_tables_write_dir(tables, request->output, &err)) {
+	snprintf(info.engine, sizeof(info.engine), "%s", request->engine);
+	info.seconds = report.seconds_paths + report.seconds_layers;
+	if (vlr_tables_write_dir(tables, request->output, &err) ||
+	    vlr_route_info_write(request->output, &info, &err)) {
 		cli_error(command, "%s", err.message);
 		return CLI_FAILED;
 	}

@@ -23,6 +23,8 @@ static const struct subcommand subcommands[] = {
 	{ "route", cmd_route, "route a fabric (sssp, dfsssp) and write its tables" },
 	{ "verify", cmd_verify, "check tables: reachability, loops, deadlock freedom" },
 	{ "capture", cmd_capture, "read a running fabric's tables into a table directory" },
+	{ "analyze", cmd_analyze, "rate tables: effective bisection bandwidth, link load" },
+	{ "compare", cmd_compare, "put several table sets side by side in a Markdown report" },
 	{ "sim", cmd_sim, "replay tables in the cycle-accurate simulator" },
 };
 

@@ -61,7 +61,11 @@ struct vlr_engine_report {
 	double seconds_paths;		/* sssp part */
 	double seconds_layers;		/* cycle breaking and spreading */
 
-	/* minimal and valiant */
+	/*
+	 * minimal and valiant. When they refuse a policy for want of VLs or
+	 * SLs, layers and sls_used still say what it needs (sls_used above
+	 * VLR_NUM_SLS: more SLs than the fabric has).
+	 */
 	unsigned sls_used;		/* path SLs the VL policy needed */
 	unsigned valiant_offsets;	/* per port: LIDs through an intermediate */
 	unsigned restricted_offsets;	/* of them restricted to the partition */

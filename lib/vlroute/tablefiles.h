@@ -38,6 +38,7 @@
 #define VLR_FILE_PATH_SL "vlroute-path-sl.dump"
 #define VLR_FILE_VALIANT "vlroute-valiant.dump"
 #define VLR_FILE_SUBNET_LST "opensm-subnet.lst"
+#define VLR_FILE_ROUTE_INFO "vlroute-route.info"
 
 /*
  * opensm-lfts.dump. The writer skips the entries OpenSM skips (VLR_NO_PORT
@@ -165,5 +166,21 @@ struct vlr_tables *vlr_tables_read_dir(const char *dir, const char *fabric_path,
 				       unsigned num_vls,
 				       struct vlr_tables_dir_notes *notes,
 				       struct vlr_error *err);
+
+/*
+ * vlroute-route.info: the engine that made a table directory and its
+ * routing time, as "engine NAME" and "seconds S" lines ("#" comments).
+ * The writer replaces DIR/vlroute-route.info whole; the reader of a
+ * directory without one leaves engine "" and seconds -1, and is content.
+ */
+struct vlr_route_info {
+	char engine[32];		/* "" when not known */
+	double seconds;			/* < 0 when not known */
+};
+
+int vlr_route_info_write(const char *dir, const struct vlr_route_info *info,
+			 struct vlr_error *err);
+int vlr_route_info_read(const char *dir, struct vlr_route_info *info,
+			struct vlr_error *err);
 
 #endif

@@ -9,7 +9,7 @@
  *               switch routes minimally towards the intermediate until it
  *               meets the trunk (the routes toward one DLID form an in-tree);
  *   restricted  a valiant offset whose intermediate lies in the port's
- *               partition (its Dragonfly group, its HyperX row or plane),
+ *               partition (its Dragonfly group, a HyperX row through it),
  *               for Restricted Valiant (RVAL).
  * A packet is in phase 2 from the first switch of the trunk it reaches
  * (the intermediate itself, or where its way to the intermediate joins

@@ -22,5 +22,6 @@
 #include <vlroute/traffic.h>
 #include <vlroute/vlpolicy.h>
 #include <vlroute/sim.h>
+#include <vlroute/analyze.h>
 
 #endif

@@ -1,0 +1,244 @@
+/*
+ * analyze_report.c - the analysis for people (text) and for programs
+ * (JSON), and the names of DLID choices and channel classes.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "analyze_internal.h"
+
+#define BAR_WIDTH 40
+
+static const char *const choice_names[] = { "base", "spread", "random" };
+
+static const char *const class_names[VLR_CHANNEL_CLASSES] = {
+	"injection", "ejection", "switch", "local", "global", "up", "down",
+};
+
+const char *vlr_dlid_choice_name(enum vlr_dlid_choice choice)
+{
+	return (unsigned)choice < 3 ? choice_names[choice] : "?";
+}
+
+int vlr_dlid_choice_parse(const char *text, enum vlr_dlid_choice *choice,
+			  struct vlr_error *err)
+{
+	unsigned i;
+
+	for (i = 0; i < 3; i++)
+		if (!strcmp(text, choice_names[i])) {
+			*choice = (enum vlr_dlid_choice)i;
+			return 0;
+		}
+	return vlr_fail(err, "the DLID choice is base, spread or random, not \"%s\"", text);
+}
+
+const char *vlr_channel_class_name(enum vlr_channel_class channel_class)
+{
+	return (unsigned)channel_class < VLR_CHANNEL_CLASSES ? class_names[channel_class] :
+	       "none";
+}
+
+/* "sw1 port 3 -> sw2 port 5" for the channel port sends on. */
+static void name_channel(const struct vlr_fabric *fabric, uint32_t port, char *buf,
+			 size_t size)
+{
+	const struct vlr_port *from = &fabric->ports[port], *to = &fabric->ports[from->peer];
+
+	snprintf(buf, size, "%s port %u -> %s port %u", vlr_node_name(fabric, from->node),
+		 from->number, vlr_node_name(fabric, to->node), to->number);
+}
+
+static void print_stats(const char *what, const struct vlr_load_stats *s, FILE *out)
+{
+	fprintf(out, "  %-17s %u channels, min %.6g, mean %.6g, max %.6g\n", what,
+		s->channels, s->min, s->mean, s->max);
+}
+
+static void print_histogram(const struct vlr_linkload_report *r, FILE *out)
+{
+	uint64_t most = 1;
+	unsigned bin;
+
+	for (bin = 0; bin < VLR_ANALYZE_BINS; bin++)
+		if (r->histogram[bin] > most)
+			most = r->histogram[bin];
+	for (bin = 0; bin < VLR_ANALYZE_BINS; bin++) {
+		uint64_t count = r->histogram[bin];
+		int bar = (int)((count * BAR_WIDTH + most - 1) / most);
+
+		fprintf(out, "    %10.6g .. %-10.6g %8llu %.*s\n",
+			r->bin_start + bin * r->bin_width,
+			r->bin_start + (bin + 1) * r->bin_width, (unsigned long long)count,
+			bar, "########################################");
+	}
+}
+
+static void print_topology(const struct vlr_analysis *a, FILE *out)
+{
+	char family[256];
+
+	if (!a->has_topology) {
+		fprintf(out, "topology: not a HyperX, Dragonfly or Dragonfly+ (channels "
+			"classed as injection, switch, ejection)\n");
+		return;
+	}
+	vlr_family_describe(&a->topology.params, family, sizeof(family));
+	fprintf(out, "topology: %s\n", family);
+}
+
+/* Valiant tables: how many server LIDs each kind of route leads to. */
+static void print_lid_kinds(const struct vlr_analysis *a, FILE *out)
+{
+	uint64_t counts[3] = { 0, 0, 0 };
+	uint32_t s, off;
+	unsigned k;
+
+	if (!a->tables->lid_kind)
+		return;
+	for (s = 0; s < a->servers.count; s++)
+		for (off = 0; off < 1u << a->server_lmc[s]; off++)
+			if (a->tables->lid_kind[a->server_lid[s] + off] < 3)
+				counts[a->tables->lid_kind[a->server_lid[s] + off]]++;
+	fprintf(out, "server LIDs:");
+	for (k = 0; k < 3; k++)
+		fprintf(out, "%s %llu %s", k ? "," : "", (unsigned long long)counts[k],
+			vlr_lid_kind_name((enum vlr_lid_kind)k));
+	fprintf(out, "\n");
+}
+
+void vlr_linkload_print(const struct vlr_analysis *a, FILE *out)
+{
+	const struct vlr_linkload_report *r = &a->linkload;
+	const struct vlr_fabric *fabric = a->tables->fabric;
+	char name[2 * VLR_MAX_NAME + 32];
+	unsigned c;
+
+	fprintf(out, "servers: %u on %u switches\n", r->servers, a->tables->num_switches);
+	print_topology(a, out);
+	print_lid_kinds(a, out);
+	fprintf(out, "DLID choice: %s\n", vlr_dlid_choice_name(a->dlid_choice));
+	fprintf(out, "all-to-all: %llu pairs, %llu routes, channels per route min %u, "
+		"mean %.4f, max %u\n", (unsigned long long)r->pairs,
+		(unsigned long long)r->routes, r->hops_min, r->hops_mean, r->hops_max);
+	fprintf(out, "all-to-all bandwidth: mean %.6f, min %.6f\n", r->bandwidth_mean,
+		r->bandwidth_min);
+	fprintf(out, "link load (all-to-all routes per channel):\n");
+	print_stats("switch-to-switch", &r->switch_links, out);
+	print_histogram(r, out);
+	for (c = 0; c < VLR_CHANNEL_CLASSES; c++)
+		if (r->by_class[c].channels && (c != VLR_CHANNEL_SWITCH || a->has_topology))
+			print_stats(class_names[c], &r->by_class[c], out);
+	fprintf(out, "hottest channels:%s\n", r->hottest_count ? "" : " none");
+	for (c = 0; c < r->hottest_count; c++) {
+		name_channel(fabric, r->hottest[c].port, name, sizeof(name));
+		fprintf(out, "  %s (%s): %.6g\n", name,
+			class_names[a->channel_class[r->hottest[c].port]], r->hottest[c].load);
+	}
+}
+
+void vlr_pattern_print(const struct vlr_pattern_report *r, FILE *out)
+{
+	int ebb = !strcmp(r->name, "ebb");
+
+	fprintf(out, "pattern: %s, %u %s%s, seed %llu, %llu pairs\n", r->name, r->instances,
+		ebb ? "random bisection" : "instance", r->instances == 1 ? "" : "s",
+		(unsigned long long)r->seed, (unsigned long long)r->pairs);
+	fprintf(out, "%s: %.6f", ebb ? "ebb" : "bandwidth", r->mean);
+	if (r->instances > 1)
+		fprintf(out, " (95%% CI %.6f .. %.6f)", r->mean - r->ci_half,
+			r->mean + r->ci_half);
+	fprintf(out, "\n  instances: min %.6f, max %.6f; lowest pair %.6f\n",
+		r->instance_min, r->instance_max, r->pair_min);
+	fprintf(out, "  max congestion per instance: mean %.4f, max %.6g\n",
+		r->congestion_mean, r->congestion_max);
+}
+
+static int write_stats(FILE *out, const char *key, const struct vlr_load_stats *s)
+{
+	return fprintf(out, "\"%s\": {\"channels\": %u, \"min\": %.17g, \"mean\": %.17g, "
+		       "\"max\": %.17g}", key, s->channels, s->min, s->mean, s->max) < 0;
+}
+
+static int write_classes(const struct vlr_linkload_report *r, FILE *out)
+{
+	int bad = fprintf(out, ", \"by_class\": {") < 0, first = 1;
+	unsigned c;
+
+	for (c = 0; c < VLR_CHANNEL_CLASSES; c++) {
+		if (!r->by_class[c].channels)
+			continue;
+		bad |= fprintf(out, first ? "" : ", ") < 0;
+		bad |= write_stats(out, class_names[c], &r->by_class[c]);
+		first = 0;
+	}
+	return bad | (fprintf(out, "}") < 0);
+}
+
+static int write_hottest(const struct vlr_analysis *a, FILE *out)
+{
+	const struct vlr_linkload_report *r = &a->linkload;
+	const struct vlr_fabric *fabric = a->tables->fabric;
+	int bad = fprintf(out, ", \"hottest\": [") < 0;
+	unsigned c;
+
+	for (c = 0; c < r->hottest_count; c++) {
+		const struct vlr_port *from = &fabric->ports[r->hottest[c].port];
+		const struct vlr_port *to = &fabric->ports[from->peer];
+
+		bad |= fprintf(out, "%s{\"switch\": \"%s\", \"port\": %u, \"peer\": \"%s\", "
+			       "\"peer_port\": %u, \"class\": \"%s\", \"load\": %.17g}",
+			       c ? ", " : "", vlr_node_name(fabric, from->node), from->number,
+			       vlr_node_name(fabric, to->node), to->number,
+			       class_names[a->channel_class[r->hottest[c].port]],
+			       r->hottest[c].load) < 0;
+	}
+	return bad | (fprintf(out, "]") < 0);
+}
+
+static int write_histogram(const struct vlr_linkload_report *r, FILE *out)
+{
+	int bad = fprintf(out, ", \"histogram\": {\"start\": %.17g, \"width\": %.17g, "
+			  "\"counts\": [", r->bin_start, r->bin_width) < 0;
+	unsigned bin;
+
+	for (bin = 0; bin < VLR_ANALYZE_BINS; bin++)
+		bad |= fprintf(out, "%s%llu", bin ? ", " : "",
+			       (unsigned long long)r->histogram[bin]) < 0;
+	return bad | (fprintf(out, "]}") < 0);
+}
+
+int vlr_linkload_write_json(const struct vlr_analysis *a, FILE *out)
+{
+	const struct vlr_linkload_report *r = &a->linkload;
+	int bad;
+
+	bad = fprintf(out, "{\"servers\": %u, \"switches\": %u, \"dlid_choice\": \"%s\", "
+		      "\"pairs\": %llu, \"routes\": %llu, \"hops_min\": %u, "
+		      "\"hops_mean\": %.17g, \"hops_max\": %u, \"bandwidth_mean\": %.17g, "
+		      "\"bandwidth_min\": %.17g, ", r->servers, a->tables->num_switches,
+		      vlr_dlid_choice_name(a->dlid_choice), (unsigned long long)r->pairs,
+		      (unsigned long long)r->routes, r->hops_min, r->hops_mean, r->hops_max,
+		      r->bandwidth_mean, r->bandwidth_min) < 0;
+	bad |= write_stats(out, "switch_links", &r->switch_links);
+	bad |= write_classes(r, out);
+	bad |= write_histogram(r, out);
+	bad |= write_hottest(a, out);
+	return bad | (fprintf(out, "}") < 0) ? -1 : 0;
+}
+
+int vlr_pattern_write_json(const struct vlr_pattern_report *r, FILE *out)
+{
+	return fprintf(out, "{\"name\": \"%s\", \"instances\": %u, \"seed\": %llu, "
+		       "\"pairs\": %llu, \"mean\": %.17g, \"ci95_low\": %.17g, "
+		       "\"ci95_high\": %.17g, \"instance_min\": %.17g, \"instance_max\": %.17g, "
+		       "\"pair_min\": %.17g, \"congestion_mean\": %.17g, "
+		       "\"congestion_max\": %.17g}", r->name, r->instances,
+		       (unsigned long long)r->seed, (unsigned long long)r->pairs, r->mean,
+		       r->mean - r->ci_half, r->mean + r->ci_half, r->instance_min,
+		       r->instance_max, r->pair_min, r->congestion_mean,
+		       r->congestion_max) < 0 ? -1 : 0;
+}

@@ -1,0 +1,611 @@
+/*
+ * test_analyze.c - unit tests of the static congestion analysis: values
+ * computed by hand on a crossbar, a ring, a 4x4 torus with dimension-order
+ * routes and a two-level fat tree; spread DLIDs over LMC LIDs; the
+ * all-to-all in-tree computation against the route-by-route walk;
+ * reproducible, thread-count-independent ebb whose interval narrows with
+ * more patterns; refused tables; the route-info file.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "test_util.h"
+
+#define EPS 1e-12
+
+/* ---- building small fabrics and tables by hand ---- */
+
+static uint32_t add_switch(struct vlr_fabric *fabric, const char *name, unsigned ports)
+{
+	struct vlr_error err;
+	uint32_t node = vlr_fabric_add_node(fabric, VLR_NODE_SWITCH, name, ports,
+					    0x1000 + fabric->num_nodes, &err);
+
+	assert_int_not_equal(node, VLR_NONE);
+	return node;
+}
+
+static uint32_t add_host(struct vlr_fabric *fabric, const char *name, uint32_t sw,
+			 unsigned port)
+{
+	struct vlr_error err;
+	uint32_t node = vlr_fabric_add_node(fabric, VLR_NODE_CA, name, 1,
+					    0x2000 + fabric->num_nodes, &err);
+
+	assert_int_not_equal(node, VLR_NONE);
+	assert_int_equal(vlr_fabric_link(fabric, node, 1, sw, port, NULL), 0);
+	return node;
+}
+
+static void join(struct vlr_fabric *fabric, uint32_t a, unsigned port_a, uint32_t b,
+		 unsigned port_b)
+{
+	assert_int_equal(vlr_fabric_link(fabric, a, port_a, b, port_b, NULL), 0);
+}
+
+static struct vlr_tables *make_tables(struct vlr_fabric *fabric, unsigned lmc)
+{
+	struct vlr_error err;
+	struct vlr_tables *tables;
+
+	assert_int_equal(vlr_fabric_assign_lids(fabric, lmc, &err), 0);
+	tables = vlr_tables_new(fabric, 8, &err);
+	if (!tables)
+		fail_msg("tables: %s", err.message);
+	tables->owns_fabric = 1;
+	return tables;
+}
+
+/* Switch sw_node sends LID offset `offset` of host `host` out of port. */
+static void route(struct vlr_tables *t, uint32_t sw_node, uint32_t host, unsigned offset,
+		  unsigned port)
+{
+	uint16_t lid = vlr_port_at(t->fabric, host, 1)->lid + offset;
+
+	vlr_tables_lft(t, t->switch_of_node[sw_node])[lid] = (uint8_t)port;
+}
+
+static struct vlr_analysis *analyse(const struct vlr_tables *t, enum vlr_dlid_choice choice,
+				    unsigned threads)
+{
+	struct vlr_analyze_options options = { choice, threads };
+	struct vlr_error err;
+	struct vlr_analysis *a = vlr_analysis_new(t, &options, &err);
+
+	if (!a)
+		fail_msg("analysis: %s", err.message);
+	return a;
+}
+
+/* The server index of a host node. */
+static uint32_t server_of(const struct vlr_analysis *a, const struct vlr_fabric *fabric,
+			  uint32_t host)
+{
+	const struct vlr_servers *servers = vlr_analysis_servers(a);
+	uint32_t s;
+
+	for (s = 0; s < servers->count; s++)
+		if (servers->port[s] == vlr_port_index(fabric, host, 1))
+			return s;
+	fail_msg("host %s is no server", vlr_node_name(fabric, host));
+	return VLR_NONE;
+}
+
+/* Rate the mapping host_from[i] -> host_to[i]; other servers idle. */
+static struct vlr_pattern_report rate_hosts(const struct vlr_analysis *a,
+					    const struct vlr_fabric *fabric,
+					    const uint32_t *from, const uint32_t *to,
+					    unsigned count)
+{
+	const struct vlr_servers *servers = vlr_analysis_servers(a);
+	uint32_t *dest = malloc(sizeof(uint32_t) * servers->count);
+	struct vlr_pattern_report report;
+	struct vlr_error err;
+	unsigned i;
+
+	assert_non_null(dest);
+	for (i = 0; i < servers->count; i++)
+		dest[i] = VLR_NONE;
+	for (i = 0; i < count; i++)
+		dest[server_of(a, fabric, from[i])] = server_of(a, fabric, to[i]);
+	if (vlr_analyze_mapping(a, dest, "fixed", &report, &err))
+		fail_msg("mapping: %s", err.message);
+	free(dest);
+	return report;
+}
+
+static double channel_load(const struct vlr_analysis *a, const struct vlr_fabric *fabric,
+			   uint32_t node, unsigned port)
+{
+	return vlr_analysis_channel_load(a, vlr_port_index(fabric, node, port));
+}
+
+/* ---- a single crossbar: nothing ever shares a link but the endpoints ---- */
+
+#define XBAR_HOSTS 8
+
+static struct vlr_tables *crossbar(uint32_t *hosts)
+{
+	struct vlr_fabric *fabric = vlr_fabric_new();
+	uint32_t sw = add_switch(fabric, "xbar", XBAR_HOSTS), i;
+	struct vlr_tables *t;
+	char name[16];
+
+	for (i = 0; i < XBAR_HOSTS; i++) {
+		snprintf(name, sizeof(name), "h%u", i);
+		hosts[i] = add_host(fabric, name, sw, i + 1);
+	}
+	t = make_tables(fabric, 0);
+	for (i = 0; i < XBAR_HOSTS; i++)
+		route(t, sw, hosts[i], 0, i + 1);
+	return t;
+}
+
+static void test_crossbar_ebb_is_one(void **state)
+{
+	uint32_t hosts[XBAR_HOSTS];
+	struct vlr_tables *t = crossbar(hosts);
+	struct vlr_analysis *a = analyse(t, VLR_DLID_BASE, 2);
+	const struct vlr_linkload_report *l = vlr_analysis_linkload(a);
+	struct vlr_pattern_report ebb;
+	struct vlr_error err;
+
+	(void)state;
+	assert_int_equal(vlr_analyze_ebb(a, 50, 7, &ebb, &err), 0);
+	assert_true(ebb.mean == 1.0);
+	assert_true(ebb.ci_half == 0.0);
+	assert_true(ebb.pair_min == 1.0);
+	assert_true(ebb.congestion_max == 1.0);
+	assert_int_equal(ebb.pairs, 50 * XBAR_HOSTS);
+	/* all-to-all: 7 routes on every injection and ejection link */
+	assert_int_equal(l->pairs, XBAR_HOSTS * (XBAR_HOSTS - 1));
+	assert_true(l->by_class[VLR_CHANNEL_INJECTION].max == 7.0);
+	assert_true(l->by_class[VLR_CHANNEL_EJECTION].min == 7.0);
+	assert_int_equal(l->switch_links.channels, 0);
+	assert_true(fabs(l->bandwidth_mean - 1.0 / 7) < EPS);
+	assert_int_equal(l->hops_min, 2);
+	assert_int_equal(l->hops_max, 2);
+	vlr_analysis_free(a);
+	vlr_tables_free(t);
+}
+
+/* ---- a ring of four switches, routed clockwise only ---- */
+
+#define RING 4
+
+/*
+ * Switch r_i: port 1 host hI, port 2 clockwise to r_i+1, port 3 from
+ * r_i-1. LID offset 0 of every host goes clockwise; with LMC 1, offset 1
+ * goes counter-clockwise.
+ */
+static struct vlr_tables *ring(uint32_t *sw, uint32_t *hosts, unsigned lmc)
+{
+	struct vlr_fabric *fabric = vlr_fabric_new();
+	struct vlr_tables *t;
+	uint32_t i, j;
+	char name[16];
+
+	for (i = 0; i < RING; i++) {
+		snprintf(name, sizeof(name), "r_%u", i);
+		sw[i] = add_switch(fabric, name, 3);
+		snprintf(name, sizeof(name), "h%u", i);
+		hosts[i] = add_host(fabric, name, sw[i], 1);
+	}
+	for (i = 0; i < RING; i++)
+		join(fabric, sw[i], 2, sw[(i + 1) % RING], 3);
+	t = make_tables(fabric, lmc);
+	for (i = 0; i < RING; i++)
+		for (j = 0; j < RING; j++) {
+			route(t, sw[i], hosts[j], 0, i == j ? 1 : 2);
+			if (lmc)
+				route(t, sw[i], hosts[j], 1, i == j ? 1 : 3);
+		}
+	return t;
+}
+
+static void test_ring_congestion(void **state)
+{
+	uint32_t sw[RING], hosts[RING], to2[RING], to1[RING], i;
+	struct vlr_tables *t = ring(sw, hosts, 0);
+	struct vlr_analysis *a = analyse(t, VLR_DLID_BASE, 1);
+	const struct vlr_linkload_report *l = vlr_analysis_linkload(a);
+	struct vlr_pattern_report r;
+
+	(void)state;
+	for (i = 0; i < RING; i++) {
+		to2[i] = hosts[(i + 2) % RING];
+		to1[i] = hosts[(i + 1) % RING];
+	}
+	/* every clockwise link carries the routes of two sources */
+	r = rate_hosts(a, t->fabric, hosts, to2, RING);
+	assert_true(fabs(r.mean - 0.5) < EPS);
+	assert_true(fabs(r.pair_min - 0.5) < EPS);
+	assert_true(r.congestion_max == 2.0);
+	/* ... and of one under shift by one */
+	r = rate_hosts(a, t->fabric, hosts, to1, RING);
+	assert_true(r.mean == 1.0);
+	assert_true(r.congestion_max == 1.0);
+	/* all-to-all: 1 + 2 + 3 routes on every clockwise link, none back */
+	for (i = 0; i < RING; i++) {
+		assert_true(channel_load(a, t->fabric, sw[i], 2) == 6.0);
+		assert_true(channel_load(a, t->fabric, sw[i], 3) == 0.0);
+	}
+	assert_true(l->switch_links.max == 6.0);
+	assert_true(l->switch_links.mean == 3.0);
+	assert_true(fabs(l->bandwidth_mean - 1.0 / 6) < EPS);
+	assert_int_equal(l->hops_max, 5);
+	assert_true(fabs(l->hops_mean - 4.0) < EPS);
+	assert_int_equal(l->hottest_count, RING * 2);
+	assert_true(l->hottest[0].load == 6.0);
+	vlr_analysis_free(a);
+	vlr_tables_free(t);
+}
+
+/* LMC 1: spreading over the clockwise and counter-clockwise LIDs halves the load. */
+static void test_ring_spread(void **state)
+{
+	uint32_t sw[RING], hosts[RING], to2[RING], i;
+	struct vlr_tables *t = ring(sw, hosts, 1);
+	struct vlr_analysis *base = analyse(t, VLR_DLID_BASE, 1);
+	struct vlr_analysis *spread = analyse(t, VLR_DLID_SPREAD, 1);
+	struct vlr_pattern_report r;
+
+	(void)state;
+	for (i = 0; i < RING; i++)
+		to2[i] = hosts[(i + 2) % RING];
+	r = rate_hosts(base, t->fabric, hosts, to2, RING);
+	assert_true(fabs(r.mean - 0.5) < EPS);
+	/* each half-share route: 2 halves per link, congestion 1, full rate */
+	r = rate_hosts(spread, t->fabric, hosts, to2, RING);
+	assert_true(fabs(r.mean - 1.0) < EPS);
+	assert_true(r.congestion_max == 1.0);
+	/* all-to-all spread: 3 routes a way on every ring link */
+	for (i = 0; i < RING; i++) {
+		assert_true(channel_load(spread, t->fabric, sw[i], 2) == 3.0);
+		assert_true(channel_load(spread, t->fabric, sw[i], 3) == 3.0);
+	}
+	assert_int_equal(vlr_analysis_linkload(spread)->routes, 2 * RING * (RING - 1));
+	vlr_analysis_free(base);
+	vlr_analysis_free(spread);
+	vlr_tables_free(t);
+}
+
+/* ---- a 4x4 torus with dimension-order routes (x first, ties go +) ---- */
+
+#define SIDE 4
+
+/* Ports: 1 host, 2 +x, 3 -x, 4 +y, 5 -y. */
+static struct vlr_tables *torus(uint32_t sw[SIDE][SIDE], uint32_t hosts[SIDE][SIDE])
+{
+	struct vlr_fabric *fabric = vlr_fabric_new();
+	struct vlr_tables *t;
+	unsigned x, y, u, v;
+	char name[16];
+
+	for (x = 0; x < SIDE; x++)
+		for (y = 0; y < SIDE; y++) {
+			snprintf(name, sizeof(name), "t_%u_%u", x, y);
+			sw[x][y] = add_switch(fabric, name, 5);
+			snprintf(name, sizeof(name), "h_%u_%u", x, y);
+			hosts[x][y] = add_host(fabric, name, sw[x][y], 1);
+		}
+	for (x = 0; x < SIDE; x++)
+		for (y = 0; y < SIDE; y++) {
+			join(fabric, sw[x][y], 2, sw[(x + 1) % SIDE][y], 3);
+			join(fabric, sw[x][y], 4, sw[x][(y + 1) % SIDE], 5);
+		}
+	t = make_tables(fabric, 0);
+	for (x = 0; x < SIDE; x++)
+		for (y = 0; y < SIDE; y++)
+			for (u = 0; u < SIDE; u++)
+				for (v = 0; v < SIDE; v++) {
+					unsigned dx = (u + SIDE - x) % SIDE, dy = (v + SIDE - y) % SIDE;
+					unsigned port = dx ? (dx <= SIDE / 2 ? 2 : 3) :
+							dy ? (dy <= SIDE / 2 ? 4 : 5) : 1;
+
+					route(t, sw[x][y], hosts[u][v], 0, port);
+				}
+	return t;
+}
+
+static void test_torus_congestion(void **state)
+{
+	uint32_t sw[SIDE][SIDE], hosts[SIDE][SIDE], from[SIDE * SIDE], to[SIDE * SIDE];
+	struct vlr_tables *t = torus(sw, hosts);
+	struct vlr_analysis *a = analyse(t, VLR_DLID_BASE, 2);
+	const struct vlr_linkload_report *l = vlr_analysis_linkload(a);
+	struct vlr_pattern_report r;
+	unsigned x, y, n = 0;
+
+	(void)state;
+	/* (x,y) -> (x+2, y+1): every +x link carries two routes, every +y link one */
+	for (x = 0; x < SIDE; x++)
+		for (y = 0; y < SIDE; y++) {
+			from[n] = hosts[x][y];
+			to[n++] = hosts[(x + 2) % SIDE][(y + 1) % SIDE];
+		}
+	r = rate_hosts(a, t->fabric, from, to, n);
+	assert_true(fabs(r.mean - 0.5) < EPS);
+	assert_true(r.congestion_max == 2.0);
+	/*
+	 * All-to-all: +x link (0,y)->(1,y) carries sources x=0 to x'=1,2 and
+	 * x=3 to x'=1, each to 4 rows: 12; -x only x' = x-1: 4; y alike.
+	 */
+	for (x = 0; x < SIDE; x++)
+		for (y = 0; y < SIDE; y++) {
+			assert_true(channel_load(a, t->fabric, sw[x][y], 2) == 12.0);
+			assert_true(channel_load(a, t->fabric, sw[x][y], 3) == 4.0);
+			assert_true(channel_load(a, t->fabric, sw[x][y], 4) == 12.0);
+			assert_true(channel_load(a, t->fabric, sw[x][y], 5) == 4.0);
+		}
+	assert_int_equal(l->switch_links.channels, 4 * SIDE * SIDE);
+	assert_true(l->switch_links.min == 4.0 && l->switch_links.max == 12.0);
+	assert_true(l->switch_links.mean == 8.0);
+	assert_int_equal(l->histogram[0], 2 * SIDE * SIDE);
+	assert_int_equal(l->histogram[VLR_ANALYZE_BINS - 1], 2 * SIDE * SIDE);
+	vlr_analysis_free(a);
+	vlr_tables_free(t);
+}
+
+/* ---- a two-level fat tree: 2 leaves of 2 hosts, 2 spines ---- */
+
+/* Leaf ports 1-2 hosts, 3 spine 0, 4 spine 1; spine port i+1 to leaf i. */
+static struct vlr_tables *fat_tree(uint32_t *hosts, int balanced)
+{
+	struct vlr_fabric *fabric = vlr_fabric_new();
+	uint32_t leaf[2], spine[2], i, j, h;
+	struct vlr_tables *t;
+	char name[16];
+
+	for (i = 0; i < 2; i++) {
+		snprintf(name, sizeof(name), "leaf%u", i);
+		leaf[i] = add_switch(fabric, name, 4);
+		snprintf(name, sizeof(name), "spine%u", i);
+		spine[i] = add_switch(fabric, name, 2);
+	}
+	for (h = 0; h < 4; h++) {
+		snprintf(name, sizeof(name), "h%u", h);
+		hosts[h] = add_host(fabric, name, leaf[h / 2], h % 2 + 1);
+	}
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < 2; j++)
+			join(fabric, leaf[i], 3 + j, spine[j], i + 1);
+	t = make_tables(fabric, 0);
+	for (h = 0; h < 4; h++) {
+		for (i = 0; i < 2; i++) {
+			route(t, spine[i], hosts[h], 0, h / 2 + 1);
+			route(t, leaf[i], hosts[h], 0, h / 2 == i ? h % 2 + 1 :
+			      balanced ? 3 + h % 2 : 3);
+		}
+	}
+	return t;
+}
+
+static void test_fat_tree_congestion(void **state)
+{
+	uint32_t hosts[4], from[4], to[4], i;
+	struct vlr_tables *good = fat_tree(hosts, 1), *bad;
+	struct vlr_analysis *a = analyse(good, VLR_DLID_BASE, 1);
+	struct vlr_pattern_report r;
+	struct vlr_error err;
+
+	(void)state;
+	for (i = 0; i < 4; i++) {
+		from[i] = hosts[i];
+		to[i] = hosts[(i + 2) % 4];
+	}
+	/* d-mod-k: the two routes leaving a leaf take different spines */
+	r = rate_hosts(a, good->fabric, from, to, 4);
+	assert_true(r.mean == 1.0);
+	/* non-blocking: every bisection at full bandwidth */
+	assert_int_equal(vlr_analyze_ebb(a, 20, 3, &r, &err), 0);
+	assert_true(r.mean == 1.0);
+	vlr_analysis_free(a);
+	vlr_tables_free(good);
+	/* everything up through spine 0: two routes per up and down link */
+	bad = fat_tree(hosts, 0);
+	a = analyse(bad, VLR_DLID_BASE, 1);
+	r = rate_hosts(a, bad->fabric, from, to, 4);
+	assert_true(fabs(r.mean - 0.5) < EPS);
+	assert_true(r.congestion_max == 2.0);
+	assert_int_equal(vlr_analyze_ebb(a, 20, 3, &r, &err), 0);
+	assert_true(r.mean < 1.0 && r.mean >= 0.5);
+	vlr_analysis_free(a);
+	vlr_tables_free(bad);
+}
+
+/* ---- a generated Dragonfly routed by sssp ---- */
+
+static struct vlr_tables *dragonfly_tables(unsigned lmc)
+{
+	struct vlr_family_params params;
+	struct vlr_engine_options options;
+	struct vlr_engine_report report;
+	struct vlr_tables *t;
+	struct vlr_error err;
+
+	memset(&params, 0, sizeof(params));
+	memset(&options, 0, sizeof(options));
+	params.family = VLR_FAMILY_DRAGONFLY;
+	params.u.dragonfly.p = 2;
+	params.u.dragonfly.a = 4;
+	params.u.dragonfly.h = 2;
+	t = make_tables(test_generate(&params), lmc);
+	if (vlr_route_sssp(t, &options, &report, &err))
+		fail_msg("sssp: %s", err.message);
+	return t;
+}
+
+/* The in-tree all-to-all equals the route-by-route walk, base and spread. */
+static void test_trees_match_walk(void **state)
+{
+	static const enum vlr_dlid_choice choices[] = { VLR_DLID_BASE, VLR_DLID_SPREAD };
+	struct vlr_pattern_spec spec;
+	struct vlr_pattern_report r;
+	struct vlr_error err;
+	unsigned i;
+
+	(void)state;
+	assert_int_equal(vlr_pattern_parse("all2all", &spec, &err), 0);
+	for (i = 0; i < 2; i++) {
+		struct vlr_tables *t = dragonfly_tables(1);
+		struct vlr_analysis *a = analyse(t, choices[i], 3);
+		const struct vlr_linkload_report *l = vlr_analysis_linkload(a);
+
+		assert_int_equal(vlr_analyze_pattern(a, &spec, 5, 1, &r, &err), 0);
+		assert_int_equal(r.instances, 1);
+		assert_int_equal(r.pairs, l->pairs);
+		assert_true(fabs(r.mean - l->bandwidth_mean) < 1e-9);
+		assert_true(fabs(r.pair_min - l->bandwidth_min) < 1e-12);
+		assert_non_null(vlr_analysis_topology(a));
+		assert_true(l->by_class[VLR_CHANNEL_GLOBAL].channels > 0);
+		assert_true(l->by_class[VLR_CHANNEL_LOCAL].channels > 0);
+		vlr_analysis_free(a);
+		vlr_tables_free(t);
+	}
+}
+
+static void test_ebb_reproducible(void **state)
+{
+	struct vlr_tables *t = dragonfly_tables(0);
+	struct vlr_analysis *one = analyse(t, VLR_DLID_BASE, 1);
+	struct vlr_analysis *three = analyse(t, VLR_DLID_BASE, 3);
+	struct vlr_pattern_report a, b, c, few, many;
+	struct vlr_error err;
+
+	(void)state;
+	assert_int_equal(vlr_analyze_ebb(one, 64, 11, &a, &err), 0);
+	assert_int_equal(vlr_analyze_ebb(three, 64, 11, &b, &err), 0);
+	assert_int_equal(vlr_analyze_ebb(three, 64, 12, &c, &err), 0);
+	assert_memory_equal(&a, &b, sizeof(a));
+	assert_true(a.mean != c.mean);
+	assert_true(a.mean > 0.0 && a.mean < 1.0);
+	assert_true(a.ci_half > 0.0);
+	assert_true(a.instance_min <= a.mean && a.mean <= a.instance_max);
+	/* more patterns, narrower interval */
+	assert_int_equal(vlr_analyze_ebb(three, 10, 5, &few, &err), 0);
+	assert_int_equal(vlr_analyze_ebb(three, 640, 5, &many, &err), 0);
+	assert_true(many.ci_half < few.ci_half / 3);
+	assert_true(fabs(many.mean - few.mean) < few.ci_half * 2);
+	vlr_analysis_free(one);
+	vlr_analysis_free(three);
+	vlr_tables_free(t);
+}
+
+static void test_patterns(void **state)
+{
+	struct vlr_tables *t = dragonfly_tables(0);
+	struct vlr_analysis *a = analyse(t, VLR_DLID_RANDOM, 2);
+	struct vlr_pattern_spec adv, perm;
+	struct vlr_pattern_report r, p1, p2;
+	struct vlr_error err;
+
+	(void)state;
+	assert_int_equal(vlr_pattern_parse("adv+1", &adv, &err), 0);
+	assert_int_equal(vlr_analyze_pattern(a, &adv, 30, 1, &r, &err), 0);
+	assert_string_equal(r.name, "adv+1");
+	assert_int_equal(r.instances, 1);
+	/* a group's 8 servers crowd the few ways to G+1 */
+	assert_true(r.congestion_max >= 2.0);
+	assert_int_equal(r.pairs, 72);
+	assert_int_equal(vlr_pattern_parse("perm", &perm, &err), 0);
+	assert_int_equal(vlr_analyze_pattern(a, &perm, 30, 1, &p1, &err), 0);
+	assert_int_equal(vlr_analyze_pattern(a, &perm, 30, 1, &p2, &err), 0);
+	assert_int_equal(p1.instances, 30);
+	assert_memory_equal(&p1, &p2, sizeof(p1));
+	assert_true(p1.mean > r.mean + 0.1);
+	vlr_analysis_free(a);
+	vlr_tables_free(t);
+}
+
+/* A switch the tables do not route is named; a pattern without its topology fails. */
+static void test_refused(void **state)
+{
+	uint32_t sw[RING], hosts[RING];
+	struct vlr_tables *t = ring(sw, hosts, 0);
+	struct vlr_analyze_options options = { VLR_DLID_BASE, 1 };
+	struct vlr_analysis *a = analyse(t, VLR_DLID_BASE, 1);
+	struct vlr_pattern_spec adv;
+	struct vlr_pattern_report r;
+	struct vlr_error err;
+
+	(void)state;
+	assert_int_equal(vlr_pattern_parse("adv+1", &adv, &err), 0);
+	assert_int_equal(vlr_analyze_pattern(a, &adv, 3, 1, &r, &err), -1);
+	assert_non_null(strstr(err.message, "Dragonfly"));
+	vlr_analysis_free(a);
+	memset(vlr_tables_lft(t, t->switch_of_node[sw[2]]), VLR_NO_PORT, t->lid_stride);
+	assert_null(vlr_analysis_new(t, &options, &err));
+	assert_non_null(strstr(err.message, "switch r_2 has no LFT entry"));
+	/* a loop: r_1 sends h3's LID back where it came from */
+	memset(vlr_tables_lft(t, t->switch_of_node[sw[2]]), 2, t->lid_stride);
+	route(t, sw[2], hosts[2], 0, 1);
+	route(t, sw[1], hosts[3], 0, 3);
+	assert_null(vlr_analysis_new(t, &options, &err));
+	assert_non_null(strstr(err.message, "is not delivered"));
+	vlr_tables_free(t);
+}
+
+static void test_student_t(void **state)
+{
+	(void)state;
+	assert_true(fabs(vlr_student_t95(1) - 12.706) < 1e-9);
+	assert_true(fabs(vlr_student_t95(30) - 2.042) < 1e-9);
+	assert_true(fabs(vlr_student_t95(31) - 2.0395) < 1e-3);
+	assert_true(fabs(vlr_student_t95(999) - 1.9623) < 1e-3);
+	assert_true(vlr_student_t95(100000) > 1.95996 && vlr_student_t95(100000) < 1.9600);
+}
+
+static void test_route_info(void **state)
+{
+	char *path = test_write_file("vlroute-route.info", "# made by hand\nengine dfsssp\n"
+				     "seconds 12.5\nlayers 3\n");
+	char dir[4096];
+	struct vlr_route_info info, back;
+	struct vlr_error err;
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "%.*s", (int)(strrchr(path, '/') - path), path);
+	assert_int_equal(vlr_route_info_read(dir, &info, &err), 0);
+	assert_string_equal(info.engine, "dfsssp");
+	assert_true(info.seconds == 12.5);
+	snprintf(info.engine, sizeof(info.engine), "valiant");
+	info.seconds = 0.25;
+	assert_int_equal(vlr_route_info_write(dir, &info, &err), 0);
+	assert_int_equal(vlr_route_info_read(dir, &back, &err), 0);
+	assert_string_equal(back.engine, "valiant");
+	assert_true(back.seconds == 0.25);
+	free(test_write_file("vlroute-route.info", "seconds soon\n"));
+	assert_int_equal(vlr_route_info_read(dir, &back, &err), -1);
+	assert_non_null(strstr(err.message, "vlroute-route.info:1:"));
+	unlink(path);
+	assert_int_equal(vlr_route_info_read(dir, &back, &err), 0);
+	assert_string_equal(back.engine, "");
+	assert_true(back.seconds < 0);
+	free(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_crossbar_ebb_is_one),
+		cmocka_unit_test(test_ring_congestion),
+		cmocka_unit_test(test_ring_spread),
+		cmocka_unit_test(test_torus_congestion),
+		cmocka_unit_test(test_fat_tree_congestion),
+		cmocka_unit_test(test_trees_match_walk),
+		cmocka_unit_test(test_ebb_reproducible),
+		cmocka_unit_test(test_patterns),
+		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_student_t),
+		cmocka_unit_test(test_route_info),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

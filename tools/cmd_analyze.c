@@ -1,0 +1,309 @@
+/*
+ * cmd_analyze.c - "vlroute analyze DIR": rate a table set by static
+ * congestion: the all-to-all link load, the effective bisection bandwidth
+ * and the bandwidth of traffic patterns.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+#define MAX_PATTERNS 16
+
+static const char analyze_usage[] =
+	"Usage: vlroute analyze DIR [--ebb] [--pattern NAME]... [OPTIONS]\n"
+	"Rate the tables in DIR (written by vlroute route, an OpenSM dump_files_dir,\n"
+	"or vlroute capture) by static congestion: every route between servers is\n"
+	"walked through the LFTs, a channel's congestion is the number of routes\n"
+	"crossing it, a pair's bandwidth 1 / the highest congestion on its route.\n"
+	"Prints the all-to-all link load (per channel class, histogram, hottest\n"
+	"channels) and, per pattern, the mean bandwidth over its instances with a\n"
+	"95% confidence interval; the ebb line reads \"ebb: VALUE\".\n"
+	"  -e, --ebb             effective bisection bandwidth: random halves paired\n"
+	"                        by a random perfect matching (default without -p)\n"
+	"  -p, --pattern NAME    also rate a traffic pattern: un, perm, hot, shift+I,\n"
+	"                        adv+I, advr+I, advc, adv-local, all2all (repeatable)\n"
+	"  -n, --patterns N      random instances per analysis (1..1000000, default\n"
+	"                        1000)\n"
+	"  -s, --seed S          seed of the random instances (default 1)\n"
+	"  -d, --dlid CHOICE     DLIDs of a destination: base (LID offset 0), spread\n"
+	"                        (every LID of its LMC range, equal shares) or random\n"
+	"                        (one per pair); default base\n"
+	"  -t, --threads N       worker threads (1..1024, default one per CPU); the\n"
+	"                        results do not depend on it\n"
+	"  -f, --fabric FILE     topology to use instead of DIR/fabric.net or\n"
+	"                        DIR/opensm-subnet.lst\n"
+	"  -j, --json FILE       also write the results as JSON (- for stdout)\n"
+	"Exit status: 0 analysed, 1 could not analyse or write, 2 bad input (options,\n"
+	"unreadable tables, tables that do not fit the fabric).\n";
+
+struct analyze_request {
+	const char *dir;
+	const char *fabric_path;
+	const char *json;
+	int ebb;
+	unsigned pattern_count;
+	struct vlr_pattern_spec patterns[MAX_PATTERNS];
+	unsigned long long instances;
+	unsigned long long seed;
+	unsigned long long threads;
+	enum vlr_dlid_choice dlid_choice;
+};
+
+static int add_pattern(const char *command, struct analyze_request *request,
+		       const char *text)
+{
+	struct vlr_error err;
+
+	if (request->pattern_count == MAX_PATTERNS) {
+		cli_error(command, "at most %d --pattern options", MAX_PATTERNS);
+		return -1;
+	}
+	if (vlr_pattern_parse(text, &request->patterns[request->pattern_count], &err)) {
+		cli_error(command, "--pattern: %s", err.message);
+		return -1;
+	}
+	request->pattern_count++;
+	return 0;
+}
+
+static int parse_choice(const char *command, const char *text,
+			enum vlr_dlid_choice *choice)
+{
+	struct vlr_error err;
+
+	if (!vlr_dlid_choice_parse(text, choice, &err))
+		return 0;
+	cli_error(command, "--dlid: %s", err.message);
+	return -1;
+}
+
+/* One option; 1 for --help, -1 for bad input. */
+static int take_option(const char *command, int option, char **argv,
+		       struct analyze_request *r)
+{
+	switch (option) {
+	case 'h':
+		return 1;
+	case 'e':
+		r->ebb = 1;
+		return 0;
+	case 'p':
+		return add_pattern(command, r, optarg);
+	case 'n':
+		return cli_unsigned(command, "--patterns", optarg, 1, 1000000, &r->instances);
+	case 's':
+		return cli_unsigned(command, "--seed", optarg, 0, UINT64_MAX, &r->seed);
+	case 'd':
+		return parse_choice(command, optarg, &r->dlid_choice);
+	case 't':
+		return cli_unsigned(command, "--threads", optarg, 1, 1024, &r->threads);
+	case 'f':
+		r->fabric_path = optarg;
+		return 0;
+	case 'j':
+		r->json = optarg;
+		return 0;
+	default:
+		cli_unknown_option(command, argv, optopt);
+		return -1;
+	}
+}
+
+static int parse_options(const char *command, int argc, char **argv,
+			 struct analyze_request *r)
+{
+	static const struct option options[] = {
+		{ "ebb", no_argument, NULL, 'e' },
+		{ "pattern", required_argument, NULL, 'p' },
+		{ "patterns", required_argument, NULL, 'n' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "dlid", required_argument, NULL, 'd' },
+		{ "threads", required_argument, NULL, 't' },
+		{ "fabric", required_argument, NULL, 'f' },
+		{ "json", required_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int option, taken;
+
+	optind = 1;
+	opterr = 0;
+	while ((option = getopt_long(argc, argv, "ep:n:s:d:t:f:j:", options, NULL)) != -1)
+		if ((taken = take_option(command, option, argv, r)) != 0)
+			return taken;
+	if (argc - optind != 1) {
+		cli_error(command, "needs exactly one table directory (see --help)");
+		return -1;
+	}
+	r->dir = argv[optind];
+	if (!r->pattern_count)
+		r->ebb = 1;
+	return 0;
+}
+
+struct analyze_results {
+	struct vlr_route_info route;
+	struct vlr_pattern_report reports[MAX_PATTERNS + 1];
+	unsigned count;
+	double seconds;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int run_patterns(const char *command, const struct vlr_analysis *analysis,
+			const struct analyze_request *r, struct analyze_results *results)
+{
+	struct vlr_error err;
+	unsigned i;
+
+	if (r->ebb && vlr_analyze_ebb(analysis, (unsigned)r->instances, r->seed,
+				      &results->reports[results->count++], &err)) {
+		cli_error(command, "%s", err.message);
+		return CLI_FAILED;
+	}
+	for (i = 0; i < r->pattern_count; i++)
+		if (vlr_analyze_pattern(analysis, &r->patterns[i], (unsigned)r->instances,
+					r->seed, &results->reports[results->count++], &err)) {
+			cli_error(command, "%s", err.message);
+			return CLI_BAD_INPUT;
+		}
+	return CLI_OK;
+}
+
+static void print_results(const struct vlr_analysis *analysis,
+			  const struct analyze_results *results, FILE *out)
+{
+	unsigned i;
+
+	if (results->route.engine[0])
+		fprintf(out, "routed by: %s in %.3f s\n", results->route.engine,
+			results->route.seconds);
+	vlr_linkload_print(analysis, out);
+	for (i = 0; i < results->count; i++)
+		vlr_pattern_print(&results->reports[i], out);
+	fprintf(out, "analysis time: %.3f s\n", results->seconds);
+}
+
+/* text as a JSON string: quotes, backslashes and control characters escaped */
+static int write_json_string(FILE *out, const char *text)
+{
+	int bad = putc('"', out) == EOF;
+
+	for (; *text; text++) {
+		unsigned char c = (unsigned char)*text;
+
+		if (c == '"' || c == '\\')
+			bad |= fprintf(out, "\\%c", c) < 0;
+		else if (c < 0x20)
+			bad |= fprintf(out, "\\u%04x", c) < 0;
+		else
+			bad |= putc(c, out) == EOF;
+	}
+	return bad | (putc('"', out) == EOF);
+}
+
+static int write_json(const struct vlr_analysis *analysis,
+		      const struct analyze_results *results, const char *dir, FILE *out)
+{
+	int bad = fprintf(out, "{\"tables\": ") < 0;
+	unsigned i;
+
+	bad |= write_json_string(out, dir);
+	bad |= fprintf(out, ", \"engine\": ") < 0;
+	bad |= write_json_string(out, results->route.engine);
+	bad |= fprintf(out, ", \"routing_seconds\": %.17g, \"seconds\": %.17g, "
+		       "\"linkload\": ", results->route.seconds, results->seconds) < 0;
+
+	bad |= vlr_linkload_write_json(analysis, out) != 0;
+	bad |= fprintf(out, ", \"patterns\": [") < 0;
+	for (i = 0; i < results->count; i++) {
+		bad |= fprintf(out, i ? ", " : "") < 0;
+		bad |= vlr_pattern_write_json(&results->reports[i], out) != 0;
+	}
+	return bad | (fprintf(out, "]}\n") < 0) ? -1 : 0;
+}
+
+static int save_json(const char *command, const struct vlr_analysis *analysis,
+		     const struct analyze_results *results, const struct analyze_request *r)
+{
+	FILE *out = strcmp(r->json, "-") ? fopen(r->json, "w") : stdout;
+	int result;
+
+	if (!out) {
+		cli_error(command, "%s: cannot create: %s", r->json, strerror(errno));
+		return CLI_FAILED;
+	}
+	result = write_json(analysis, results, r->dir, out);
+	if ((out != stdout && fclose(out)) || result) {
+		cli_error(command, "%s: cannot write", r->json);
+		return CLI_FAILED;
+	}
+	return CLI_OK;
+}
+
+static int analyze_tables(const char *command, const struct vlr_tables *tables,
+			  const struct analyze_request *r)
+{
+	struct vlr_analyze_options options = { r->dlid_choice, (unsigned)r->threads };
+	struct analyze_results results;
+	struct vlr_analysis *analysis;
+	struct vlr_error err;
+	double start = now();
+	int status;
+
+	memset(&results, 0, sizeof(results));
+	if (vlr_route_info_read(r->dir, &results.route, &err)) {
+		cli_error(command, "%s", err.message);
+		return CLI_BAD_INPUT;
+	}
+	analysis = vlr_analysis_new(tables, &options, &err);
+	if (!analysis) {
+		cli_error(command, "%s", err.message);
+		return CLI_BAD_INPUT;
+	}
+	status = run_patterns(command, analysis, r, &results);
+	results.seconds = now() - start;
+	if (status == CLI_OK)
+		print_results(analysis, &results, stdout);
+	if (status == CLI_OK && r->json)
+		status = save_json(command, analysis, &results, r);
+	vlr_analysis_free(analysis);
+	return status;
+}
+
+int cmd_analyze(int argc, char **argv)
+{
+	const char *command = "vlroute analyze";
+	struct analyze_request request;
+	struct vlr_tables *tables;
+	struct vlr_error err;
+	int parsed, status;
+
+	memset(&request, 0, sizeof(request));
+	request.instances = 1000;
+	request.seed = 1;
+	parsed = parse_options(command, argc, argv, &request);
+	if (parsed)
+		return parsed > 0 ? cli_usage(stdout, analyze_usage, CLI_OK) : CLI_BAD_INPUT;
+	tables = vlr_tables_read_dir(request.dir, request.fabric_path, VLR_MAX_DATA_VLS,
+				     NULL, &err);
+	if (!tables) {
+		cli_error(command, "%s", err.message);
+		return CLI_BAD_INPUT;
+	}
+	status = analyze_tables(command, tables, &request);
+	vlr_tables_free(tables);
+	return status;
+}
