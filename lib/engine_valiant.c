@@ -5,10 +5,11 @@
  * SLs and SL2VL (vl_compile.c) and the whole table set verified.
  *
  * Offsets of a port with K = 2^LMC - 1 Valiant offsets and R of them
- * restricted: offset 0 minimal, 1 .. K - R valiant (intermediates anywhere,
- * spread so that every switch serves about as often, consecutive offsets
- * in different groups), K - R + 1 .. K restricted (intermediates in the
- * destination's group, or in its HyperX rows, dimension after dimension).
+ * restricted (by default a quarter, rounded up, when K >= 2): offset 0
+ * minimal, 1 .. K - R valiant (intermediates anywhere, spread so that every
+ * switch serves about as often, consecutive offsets in different groups),
+ * K - R + 1 .. K restricted (intermediates in the destination's group, or
+ * in its HyperX rows, dimension after dimension).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -167,49 +168,55 @@ static int route_valiant_lid(struct valiant_build *build, uint32_t lid, uint32_t
 	return 0;
 }
 
+/* The n-th group (cyclically) other than the group `into`. */
+static uint32_t other_group(uint32_t groups, uint32_t into, uint64_t n)
+{
+	uint32_t group = groups > 1 ? (uint32_t)(n % (groups - 1)) : 0;
+
+	return group >= into ? group + 1 : group;
+}
+
 /*
- * Dragonflies: the intermediate's group gets the other parity than the
- * destination's, so the parity of the intermediate group (an SL bit) tells
- * every global port whether a packet crosses it in phase 1 or 2. On a
- * Dragonfly the intermediate is the router holding its group's global
- * link towards the destination group (phase 2 is one global and one local
- * hop); on a Dragonfly+ the leaf with the candidate's index in that group.
+ * Dragonflies: a port's offsets take consecutive groups other than the
+ * destination's, ports in turn. On a Dragonfly the intermediate is the
+ * router holding its group's global link towards the destination group
+ * (phase 2 is one global and one local hop); on a Dragonfly+ a leaf of
+ * that group, leaves in turn.
  */
-static uint32_t dragonfly_via(const struct valiant_build *build, uint32_t via,
+static uint32_t dragonfly_via(const struct valiant_build *build, uint64_t turn,
 			      uint32_t target)
 {
 	const struct lowdiam *ld = &build->ld;
-	uint32_t groups = ld->topology.num_groups, into = ld->topology.group[target];
-	uint32_t group = ld->topology.group[via], tries, gateway, i;
+	uint32_t into = ld->topology.group[target], i, gateway;
+	uint32_t group = other_group(ld->topology.num_groups, into, turn);
+	unsigned leaves = ld->topology.params.u.dragonflyplus.leaves;
 
-	for (tries = 0; tries < groups; tries++, group = (group + 1) % groups)
-		if (group != into && group % 2 != into % 2)
-			break;
 	if (ld->topology.params.family == VLR_FAMILY_DRAGONFLYPLUS) {
 		for (i = ld->member_first[group]; i < ld->member_first[group + 1]; i++)
 			if (ld->topology.role[ld->member[i]] == VLR_ROLE_LEAF &&
 			    ld->topology.index_in_group[ld->member[i]] ==
-			    ld->topology.index_in_group[via])
+			    (turn / ld->topology.num_groups) % leaves)
 				return ld->member[i];
-		return via;
+		return ld->member[ld->member_first[group]];
 	}
 	gateway = lowdiam_gateway(ld, group, into);
-	return gateway == VLR_NONE ? via : ld->graph.channel_from[gateway];
+	return gateway == VLR_NONE ? ld->member[ld->member_first[group]] :
+	       ld->graph.channel_from[gateway];
 }
 
 static uint32_t valiant_via(const struct valiant_build *build, uint32_t rank,
 			    unsigned offset, unsigned spread, uint32_t target)
 {
 	uint32_t n = build->num_candidates;
-	uint32_t at = (uint32_t)(((uint64_t)rank * spread + offset) % n), via;
+	uint64_t turn = (uint64_t)rank * spread + offset;
+	uint32_t at = (uint32_t)(turn % n);
 
+	if (build->ld.topology.params.family != VLR_FAMILY_HYPERX)
+		return dragonfly_via(build, turn, target);
 	if (build->candidates[at] == target)
 		at = (at + spread) % n;
-	via = build->candidates[at] == target ? build->candidates[(at + 1) % n] :
-	      build->candidates[at];
-	if (build->ld.topology.params.family != VLR_FAMILY_HYPERX)
-		via = dragonfly_via(build, via, target);
-	return via;
+	return build->candidates[at] == target ? build->candidates[(at + 1) % n] :
+	       build->candidates[at];
 }
 
 /* Route the 2^LMC LIDs of one endpoint port. */
@@ -324,7 +331,7 @@ static int choose_restricted(const struct vlr_engine_options *options, unsigned 
 	unsigned offsets = (1u << lmc) - 1;
 
 	if (options->restricted < 0) {
-		*restricted = offsets / 2;
+		*restricted = offsets >= 2 ? (offsets + 3) / 4 : 0;
 		return 0;
 	}
 	if ((unsigned)options->restricted >= offsets && options->restricted > 0)

@@ -51,6 +51,7 @@ static int queue_packet(struct sim_state *st, uint32_t server, uint32_t destinat
 	p->dlid = 0;
 	p->sl = 0;
 	p->hops = 0;
+	p->escalation = 0;
 	p->phase_two = 0;
 	p->route_class = VLR_ROUTE_MINIMAL;
 	p->measured = st->now >= c->warmup && st->now < st->end;
@@ -306,8 +307,8 @@ static int injection_vl(struct sim_state *st, uint32_t server, const struct sim_
 		}
 		return credits[vl] ? vl : -1;
 	}
-	mask = vlr_policy_vl_mask(&sim->tables->policy,
-				  (enum vlr_route_class)p->route_class, 0, p->phase_two);
+	mask = vlr_policy_vl_mask(&sim->policy, (enum vlr_route_class)p->route_class, 0,
+				  p->phase_two, 0);
 	for (vl = 0; vl < (int)st->vls; vl++)
 		if ((mask >> vl & 1) && credits[vl] && (best < 0 || credits[vl] > credits[best]))
 			best = vl;

@@ -42,6 +42,8 @@ struct vlr_sim {
 	uint32_t *peer;			/* [port]: peer switch port, VLR_NONE */
 	uint32_t *peer_server;		/* [port]: server on the link, VLR_NONE */
 	uint8_t *latency;		/* [port]: link latency, both ways */
+	uint8_t *global;		/* [port]: a Dragonfly global link */
+	struct vlr_vl_policy policy;	/* the tables', with the phase levels */
 	uint32_t *server_port;		/* [server]: the switch port it hangs off */
 	uint16_t *server_lid;		/* [server]: base LID */
 	uint8_t *server_lids;		/* [server]: log2 of its LIDs (LMC) */
@@ -60,6 +62,7 @@ struct sim_packet {
 	uint8_t vl;
 	uint8_t hops;			/* switch-to-switch hops taken */
 	uint8_t phase_two;
+	uint8_t escalation;		/* global links taken in this phase */
 	uint8_t route_class;		/* enum vlr_route_class */
 	uint8_t measured;		/* created inside the measured window */
 };

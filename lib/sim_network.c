@@ -71,7 +71,9 @@ static int alloc_ports(struct vlr_sim *sim, struct vlr_error *err)
 	sim->peer = malloc((size_t)total * sizeof(*sim->peer));
 	sim->peer_server = malloc((size_t)total * sizeof(*sim->peer_server));
 	sim->latency = malloc(total ? total : 1);
-	if (!sim->port_switch || !sim->peer || !sim->peer_server || !sim->latency)
+	sim->global = calloc(total ? total : 1, 1);
+	if (!sim->port_switch || !sim->peer || !sim->peer_server || !sim->latency ||
+	    !sim->global)
 		return vlr_fail(err, "out of memory for %u switch ports", total);
 	return 0;
 }
@@ -113,6 +115,8 @@ static void link_ports(struct vlr_sim *sim, const uint32_t *server_of_slot)
 			sim->peer[p] = sim->first_port[sim->tables->switch_of_node[
 					fabric->ports[peer].node]] + fabric->ports[peer].number - 1;
 			sim->latency[p] = (uint8_t)link_latency(sim, slot);
+			sim->global[p] = sim->has_topology &&
+					 sim->topology.port_class[slot] == VLR_PORT_GLOBAL;
 		}
 	}
 }
@@ -174,6 +178,9 @@ static int setup_vls(struct vlr_sim *sim, struct vlr_error *err)
 		return vlr_fail(err, "the VL policy %s uses %u VLs; only %u simulated",
 				vlr_vl_policy_name(tables->policy.kind), policy_vls, sim->vls);
 	sim->delivery_mask = (uint16_t)((1u << policy_vls) - 1);
+	sim->policy = tables->policy;
+	if (sim->has_topology && sim->topology.params.family != VLR_FAMILY_HYPERX)
+		sim->policy.phase_levels = 2;
 	if (vlr_trunks_build(tables, &sim->trunks, err))
 		return -1;
 	sim->has_trunks = 1;
@@ -239,6 +246,7 @@ void vlr_sim_free(struct vlr_sim *sim)
 	free(sim->peer);
 	free(sim->peer_server);
 	free(sim->latency);
+	free(sim->global);
 	free(sim->server_port);
 	free(sim->server_lid);
 	free(sim->server_lids);

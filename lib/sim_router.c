@@ -35,9 +35,8 @@ uint16_t sim_vl_choices(const struct sim_state *st, uint32_t sw, uint32_t in_por
 	}
 	if (sim->peer_server[out_port] != VLR_NONE)
 		return sim->delivery_mask & all;
-	return vlr_policy_vl_mask(&sim->tables->policy,
-				  (enum vlr_route_class)packet->route_class, packet->hops,
-				  packet->phase_two) & all;
+	return vlr_policy_vl_mask(&sim->policy, (enum vlr_route_class)packet->route_class,
+				  packet->hops, packet->phase_two, packet->escalation) & all;
 }
 
 static int route_failure(struct sim_state *st, uint32_t sw, const struct sim_packet *p,
@@ -162,8 +161,10 @@ void sim_enter_switch(const struct sim_state *st, uint32_t sw, struct sim_packet
 
 	if (sim->has_trunks && !packet->phase_two &&
 	    packet->route_class == VLR_ROUTE_VALIANT &&
-	    vlr_trunks_has(&sim->trunks, sw, packet->dlid))
+	    vlr_trunks_has(&sim->trunks, sw, packet->dlid)) {
 		packet->phase_two = 1;
+		packet->escalation = 0;
+	}
 }
 
 void sim_credits_settle(struct sim_state *st, uint32_t port)
@@ -236,6 +237,7 @@ static void forward(struct sim_state *st, uint32_t port, uint32_t packet, unsign
 	p->arrived = st->now + sim->latency[port];
 	p->ready = p->arrived + st->config->pipeline;
 	p->hops++;
+	p->escalation += sim->global[port];
 	sim_enter_switch(st, sim->port_switch[peer], p);
 	st->busy_packets[sim->port_switch[peer]]++;
 	sim_input_push(st, peer, vl, packet);

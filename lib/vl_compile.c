@@ -16,9 +16,10 @@
  *              injection hop and for turns to a later dimension of the
  *              order, set 1 for the rest (phase 2 runs in reverse order)
  * SLs: SL2VL entries start unset; a route takes the SL code its structure
- * calls for (Dragonflies, see dragonfly_code) if its entries along the
- * route are unset or already the VLs it needs, else the lowest code that
- * fits (first fit). Codes end up as SLs, so at most 16 may be used.
+ * calls for (Valiant on a Dragonfly, see dragonfly_group_codes) if its
+ * entries along the route are unset or already the VLs it needs, else the
+ * lowest code that fits (first fit). Codes end up as SLs, so at most 16 may
+ * be used.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -52,9 +53,9 @@ struct compile {
 	uint64_t codes_used;		/* bit c: code c */
 	uint8_t code_of_sl[VLR_NUM_SLS];	/* the codes, numbered as SLs */
 	uint8_t sl_of_code[MAX_CODES];
-	int valiant;			/* some LID routes through an intermediate */
 	unsigned longest;		/* hops of the longest route */
 	unsigned preferred;		/* the SL code to try first for this route */
+	uint16_t *group_codes;		/* Dragonfly: [group]: its codes, A(G) */
 	uint64_t routes_without_sl;
 	struct hop hops[MAX_ROUTE_HOPS];
 };
@@ -71,9 +72,6 @@ struct walk {
 	unsigned turns_in_phase;	/* Dragonfly+: down-then-up turns */
 	unsigned turns;
 	int fresh_phase;		/* phase 2 began at this switch */
-	int first_local;		/* Dragonfly slots: the route starts locally, */
-	int phase_one_global;		/* crosses a global link before its trunk, */
-	int local_after_global;		/* and a local one after that */
 	uint32_t in_channel;	/* VLR_NONE on the first switch */
 };
 
@@ -113,7 +111,6 @@ static unsigned escalations(enum vlr_family family, const struct walk *walk, int
 static unsigned wanted_vl(const struct compile *cc, const struct walk *walk, uint32_t channel)
 {
 	enum vlr_family family = cc->ld->topology.params.family;
-	unsigned extra, base;
 
 	switch (cc->policy.kind) {
 	case VLR_VLP_LADDER:
@@ -122,11 +119,8 @@ static unsigned wanted_vl(const struct compile *cc, const struct walk *walk, uin
 	case VLR_VLP_TWO_PHASES:
 		if (family == VLR_FAMILY_HYPERX)
 			return hyperx_two_phases(cc, walk, channel);
-		base = lowest_bit(vlr_policy_vl_mask(&cc->policy, walk->route_class, walk->hop,
-						     walk->phase_two));
-		extra = escalations(family, walk, 0);
-		return base + (extra < cc->policy.vls_per_phase ? extra :
-			       cc->policy.vls_per_phase - 1);
+		return lowest_bit(vlr_policy_vl_mask(&cc->policy, walk->route_class, walk->hop,
+						     walk->phase_two, escalations(family, walk, 0)));
 	default:
 		return escalations(family, walk, 1) ? 1 : 0;
 	}
@@ -160,38 +154,51 @@ static uint64_t key_of(const struct compile *cc, uint32_t sw, unsigned in, unsig
 
 /* Collect the hops of a route and their VLs; returns the hop count or -1. */
 /*
- * The SL code a Dragonfly route needs, found by reasoning rather than
- * search (see vlroute(1), VL POLICIES): bit 0 the parity of the group
- * whose gateway starts phase 2 (the intermediate's, or the destination's for
- * minimal routes); a global port whose far group has that parity is
- * crossed in phase 1, and a local hop entered from a global link in a group
- * of that parity is the phase-1 one. For the ladders, bits 1-3 say which
- * optional hops precede (a first local hop, a phase-1 global, a local hop
- * after it), which fixes the hop index at every switch.
+ * SL codes for Dragonfly groups: group G gets A(G), the G-th subset of
+ * half of {0 .. n-1} (n the fewest codes with enough such subsets), so no
+ * A(K) lies inside another A(H). A route through the intermediate group K
+ * to group H takes a code in A(K) but not in A(H); a global port into
+ * group Y reads the codes of A(Y) as phase 1 and the rest as phase 2, and
+ * a local hop entered from a global link in group X reads A(X) as the
+ * phase-1 one. Minimal routes take a code of A(H). One code per route
+ * thus tells every switch the phase, whatever groups Valiant picks.
  */
+static int dragonfly_group_codes(struct compile *cc, struct vlr_error *err)
+{
+	uint32_t groups = cc->ld->topology.num_groups, g = 0;
+	unsigned n, half, mask;
+
+	for (n = 2; n <= VLR_NUM_SLS; n++) {
+		uint64_t subsets = 1;
+		unsigned i;
+
+		half = n / 2;
+		for (i = 0; i < half; i++)
+			subsets = subsets * (n - i) / (i + 1);
+		if (subsets >= groups)
+			break;
+	}
+	cc->group_codes = calloc(groups + 1ull, sizeof(uint16_t));
+	if (!cc->group_codes)
+		return vlr_fail(err, "out of memory for the group SL codes");
+	if (n > VLR_NUM_SLS)
+		return 0;
+	for (mask = 0; mask < (1u << n) && g < groups; mask++)
+		if ((unsigned)__builtin_popcount(mask) == half)
+			cc->group_codes[g++] = (uint16_t)mask;
+	return 0;
+}
+
 static unsigned dragonfly_code(const struct compile *cc, const struct walk *walk,
 			       uint32_t target)
 {
 	const struct vlr_topology *topology = &cc->ld->topology;
 	uint32_t via = cc->tables->lid_via ? cc->tables->lid_via[walk->lid] : VLR_NONE;
-	unsigned code = topology->group[via != VLR_NONE ? via : target] % 2;
+	uint16_t into = cc->group_codes[topology->group[target]];
+	uint16_t codes = via == VLR_NONE ? into :
+			 cc->group_codes[topology->group[via]] & (uint16_t)~into;
 
-	if (cc->policy.kind == VLR_VLP_LADDER || cc->policy.kind == VLR_VLP_LADDER_REUSE)
-		code |= (unsigned)walk->first_local << 1 | (unsigned)walk->phase_one_global << 2 |
-			(unsigned)walk->local_after_global << 3;
-	return code;
-}
-
-static void note_slots(struct walk *walk, enum vlr_port_class class)
-{
-	if (walk->hop == 0)
-		walk->first_local = class == VLR_PORT_LOCAL;
-	if (walk->phase_two)
-		return;
-	if (class == VLR_PORT_GLOBAL)
-		walk->phase_one_global = 1;
-	else if (class == VLR_PORT_LOCAL && walk->phase_one_global)
-		walk->local_after_global = 1;
+	return codes ? lowest_bit(codes) : 0;
 }
 
 static int collect_hops(struct compile *cc, uint32_t source, uint32_t lid,
@@ -209,9 +216,7 @@ static int collect_hops(struct compile *cc, uint32_t source, uint32_t lid,
 		unsigned vl;
 
 		if (channel == VLR_NONE) {
-			cc->preferred = cc->valiant && cc->policy.kind != VLR_VLP_NONE &&
-					cc->ld->topology.params.family == VLR_FAMILY_DRAGONFLY ?
-					dragonfly_code(cc, &walk, sw) : 0;
+			cc->preferred = cc->group_codes ? dragonfly_code(cc, &walk, sw) : 0;
 			return (int)walk.hop;
 		}
 		if (walk.in_channel != VLR_NONE && !walk.fresh_phase &&
@@ -229,7 +234,6 @@ static int collect_hops(struct compile *cc, uint32_t source, uint32_t lid,
 			cc->vls_needed = vl + 1;
 		cc->hops[walk.hop].key = key_of(cc, sw, in_port, graph->channel_port[channel]);
 		cc->hops[walk.hop].vl = (uint8_t)(vl < UNSET ? vl : UNSET - 1);
-		note_slots(&walk, cc->ld->channel_class[channel]);
 		next = graph->channel_to[channel];
 		in_port = graph->channel_port[graph->channel_back[channel]];
 		if (cc->ld->channel_class[channel] == VLR_PORT_GLOBAL) {
@@ -444,6 +448,7 @@ static void choose_policy(const struct lowdiam *ld, const struct vlr_engine_opti
 	*policy = options->policy;
 	if (policy->kind == VLR_VLP_TWO_PHASES && !policy->vls_per_phase)
 		policy->vls_per_phase = ld->topology.params.family == VLR_FAMILY_HYPERX ? 1 : 2;
+	policy->phase_levels = ld->topology.params.family == VLR_FAMILY_HYPERX ? 1 : 2;
 }
 
 /* VLs the ideal form spans: both phase sets, or a rung per hop. */
@@ -515,8 +520,10 @@ static int compile_hops(struct vlr_tables *tables, const struct lowdiam *ld,
 	}
 	memset(cc.injection, UNSET, (uint64_t)tables->num_switches * MAX_CODES);
 	memset(cc.codes, UNSET, tables->sl2vl_size / VLR_NUM_SLS * MAX_CODES);
-	cc.valiant = any_valiant(tables);
 	result = vlr_trunks_build(tables, &cc.trunks, err);
+	if (!result && any_valiant(tables) && cc.policy.kind != VLR_VLP_NONE &&
+	    ld->topology.params.family == VLR_FAMILY_DRAGONFLY)
+		result = dragonfly_group_codes(&cc, err);
 	if (!result)
 		result = assign_rows(&cc, err) || colour_routes(&cc, err);
 	if (!result) {
@@ -536,6 +543,7 @@ static int compile_hops(struct vlr_tables *tables, const struct lowdiam *ld,
 		report->sls_used = cc.routes_without_sl ? MAX_CODES + 1 : cc.sls_needed;
 	}
 	vlr_trunks_free(&cc.trunks);
+	free(cc.group_codes);
 	free(cc.codes);
 	free(cc.injection);
 	free(cc.host_port);

@@ -95,9 +95,20 @@ static uint16_t low_bits(unsigned count)
 	return count >= 16 ? 0xffff : (uint16_t)((1u << count) - 1);
 }
 
+/* The part of a phase's K VLs that a hop with this escalation may use. */
+static uint16_t phase_part(const struct vlr_vl_policy *policy, unsigned escalation)
+{
+	unsigned k = policy->vls_per_phase, levels = policy->phase_levels ? policy->phase_levels : 1;
+	unsigned width = k / levels, level = escalation < levels ? escalation : levels - 1;
+
+	if (!width)
+		return (uint16_t)(1u << (escalation < k ? escalation : k - 1));
+	return (uint16_t)(low_bits(width) << (level * width));
+}
+
 uint16_t vlr_policy_vl_mask(const struct vlr_vl_policy *policy,
 			    enum vlr_route_class route_class, unsigned hop,
-			    int phase_two)
+			    int phase_two, unsigned escalation)
 {
 	unsigned phase;
 
@@ -108,8 +119,7 @@ uint16_t vlr_policy_vl_mask(const struct vlr_vl_policy *policy,
 		return low_bits(hop + 1);
 	case VLR_VLP_TWO_PHASES:
 		phase = two_phases_phase(policy, route_class, phase_two);
-		return (uint16_t)(low_bits(policy->vls_per_phase) <<
-				  (phase * policy->vls_per_phase));
+		return (uint16_t)(phase_part(policy, escalation) << (phase * policy->vls_per_phase));
 	default:
 		return 0;
 	}

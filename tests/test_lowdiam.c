@@ -246,9 +246,9 @@ static void refusals(void **state)
 /* The ideal form: masks per hop and the trunk index of the tables. */
 static void ideal_vl_sets(void **state)
 {
-	struct vlr_vl_policy ladder = { VLR_VLP_LADDER, 0, 0, 4 };
-	struct vlr_vl_policy reuse = { VLR_VLP_LADDER_REUSE, 0, 0, 4 };
-	struct vlr_vl_policy phases = { VLR_VLP_TWO_PHASES, VLR_MIN_BOTH, 2, 4 };
+	struct vlr_vl_policy ladder = { VLR_VLP_LADDER, 0, 0, 4, 0 };
+	struct vlr_vl_policy reuse = { VLR_VLP_LADDER_REUSE, 0, 0, 4, 0 };
+	struct vlr_vl_policy phases = { VLR_VLP_TWO_PHASES, VLR_MIN_BOTH, 2, 4, 0 };
 	struct vlr_engine_report report;
 	struct vlr_tables *tables = generated(VLR_FAMILY_DRAGONFLY, df242, 1, 8);
 	struct vlr_trunks trunks;
@@ -256,12 +256,19 @@ static void ideal_vl_sets(void **state)
 	uint32_t lid;
 
 	(void)state;
-	assert_int_equal(vlr_policy_vl_mask(&ladder, VLR_ROUTE_VALIANT, 3, 1), 0x8);
-	assert_int_equal(vlr_policy_vl_mask(&reuse, VLR_ROUTE_VALIANT, 2, 0), 0x7);
-	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_VALIANT, 0, 0), 0x3);
-	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_VALIANT, 4, 1), 0xc);
-	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_MINIMAL, 1, 0), 0x3);
-	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_ON_TRUNK, 1, 1), 0xc);
+	assert_int_equal(vlr_policy_vl_mask(&ladder, VLR_ROUTE_VALIANT, 3, 1, 0), 0x8);
+	assert_int_equal(vlr_policy_vl_mask(&reuse, VLR_ROUTE_VALIANT, 2, 0, 1), 0x7);
+	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_VALIANT, 0, 0, 0), 0x3);
+	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_VALIANT, 4, 1, 1), 0xc);
+	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_MINIMAL, 1, 0, 0), 0x3);
+	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_ON_TRUNK, 1, 1, 0), 0xc);
+	/* Dragonflies: the phase's VLs split by escalation level */
+	phases.phase_levels = 2;
+	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_VALIANT, 1, 0, 0), 0x1);
+	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_VALIANT, 2, 0, 1), 0x2);
+	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_VALIANT, 4, 1, 1), 0x8);
+	phases.vls_per_phase = 4;
+	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_VALIANT, 0, 1, 0), 0x30);
 	route_ok(tables, 1, VLR_VLP_TWO_PHASES, &report);
 	assert_int_equal(vlr_trunks_build(tables, &trunks, &err), 0);
 	for (lid = 1; lid <= tables->max_lid; lid++)

@@ -1203,7 +1203,7 @@ static void test_valiant_dir_round_trip(void **state)
 		restricted += lid % 3 == 2;
 	}
 	assert_true(valiant > 30 && restricted > 30);
-	tables->policy = (struct vlr_vl_policy){ VLR_VLP_TWO_PHASES, VLR_MIN_LAST, 3, 7 };
+	tables->policy = (struct vlr_vl_policy){ VLR_VLP_TWO_PHASES, VLR_MIN_LAST, 3, 7, 0 };
 	if (vlr_tables_write_dir(tables, dir, &err))
 		fail_msg("%s", err.message);
 	list_dir(dir, names, sizeof(names));
@@ -1662,12 +1662,12 @@ static void test_valiant_writer_refuses(void **state)
 		struct vlr_vl_policy policy;
 		const char *fragment;
 	} cases[] = {
-		{ { VLR_VLP_LAYERS + 1, 0, 0, 4 }, "unknown VL policy kind 5" },
-		{ { VLR_VLP_TWO_PHASES, VLR_MIN_BOTH + 1, 2, 4 },
+		{ { VLR_VLP_LAYERS + 1, 0, 0, 4, 0 }, "unknown VL policy kind 5" },
+		{ { VLR_VLP_TWO_PHASES, VLR_MIN_BOTH + 1, 2, 4, 0 },
 		  "unknown phase choice 3 for minimal routes" },
-		{ { VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, 3, 4 }, "not K = 3 and 4 VLs" },
-		{ { VLR_VLP_LADDER, VLR_MIN_FIRST, 0, 0 }, "VL policy ladder uses no VL" },
-		{ { VLR_VLP_NONE, VLR_MIN_FIRST, 0, 16 }, "uses 16 VLs, more than" },
+		{ { VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, 3, 4, 0 }, "not K = 3 and 4 VLs" },
+		{ { VLR_VLP_LADDER, VLR_MIN_FIRST, 0, 0, 0 }, "VL policy ladder uses no VL" },
+		{ { VLR_VLP_NONE, VLR_MIN_FIRST, 0, 16, 0 }, "uses 16 VLs, more than" },
 	};
 	unsigned i;
 
@@ -1683,7 +1683,7 @@ static void test_valiant_writer_refuses(void **state)
 		tables->policy = cases[i].policy;
 		expect_valiant_write_error(tables, cases[i].fragment);
 	}
-	tables->policy = (struct vlr_vl_policy){ VLR_VLP_LADDER, VLR_MIN_FIRST, 0, 4 };
+	tables->policy = (struct vlr_vl_policy){ VLR_VLP_LADDER, VLR_MIN_FIRST, 0, 4, 0 };
 	tables->lid_via[6] = 0;
 	expect_valiant_write_error(tables, "LID 6 is minimal but has intermediate switch 0");
 	tables->lid_kind[6] = VLR_LID_VALIANT;

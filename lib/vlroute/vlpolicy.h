@@ -59,6 +59,8 @@ struct vlr_vl_policy {
 	enum vlr_phase_min phase_min;	/* 2phases */
 	unsigned vls_per_phase;		/* 2phases: K */
 	unsigned vls;			/* VLs the policy uses in all */
+	unsigned phase_levels;		/* 2phases: escalation levels in a phase
+					   (Dragonflies 2, HyperX 1; 0 = 1) */
 };
 
 /* How one (source switch, DLID) route relates to its DLID's intermediate. */
@@ -82,12 +84,17 @@ void vlr_vl_policy_describe(const struct vlr_vl_policy *policy, char *buf,
 
 /*
  * Bit mask of the VLs a hop may use: hop = switch-to-switch hops already
- * taken, phase_two = the packet has reached its trunk. 0 for VLR_VLP_NONE
- * and VLR_VLP_LAYERS (their VL comes from SL2VL).
+ * taken, phase_two = the packet has reached its trunk, escalation = the
+ * global links (Dragonfly) or down-then-up turns (Dragonfly+) taken in
+ * the current phase. 2phases splits each phase's K VLs into phase_levels
+ * equal parts and a hop uses part min(escalation, levels - 1), so that a
+ * free choice within the part cannot close a dependency cycle (with fewer
+ * VLs than levels: the single VL min(escalation, K - 1) of the phase).
+ * 0 for VLR_VLP_NONE and VLR_VLP_LAYERS (their VL comes from SL2VL).
  */
 uint16_t vlr_policy_vl_mask(const struct vlr_vl_policy *policy,
 			    enum vlr_route_class route_class, unsigned hop,
-			    int phase_two);
+			    int phase_two, unsigned escalation);
 
 /*
  * Which switches lie on the trunk of which DLID: a bit per (switch, LID),
