@@ -56,6 +56,7 @@ struct compile {
 	unsigned longest;		/* hops of the longest route */
 	unsigned preferred;		/* the SL code to try first for this route */
 	uint16_t *group_codes;		/* Dragonfly: [group]: its codes, A(G) */
+	unsigned restricted_code;	/* Dragonfly: the first of two codes past them */
 	uint64_t routes_without_sl;
 	struct hop hops[MAX_ROUTE_HOPS];
 };
@@ -72,6 +73,7 @@ struct walk {
 	unsigned turns_in_phase;	/* Dragonfly+: down-then-up turns */
 	unsigned turns;
 	int fresh_phase;		/* phase 2 began at this switch */
+	int landed_on_via;		/* a global link led straight to the intermediate */
 	uint32_t in_channel;	/* VLR_NONE on the first switch */
 };
 
@@ -160,8 +162,12 @@ static uint64_t key_of(const struct compile *cc, uint32_t sw, unsigned in, unsig
  * to group H takes a code in A(K) but not in A(H); a global port into
  * group Y reads the codes of A(Y) as phase 1 and the rest as phase 2, and
  * a local hop entered from a global link in group X reads A(X) as the
- * phase-1 one. Minimal routes take a code of A(H). One code per route
- * thus tells every switch the phase, whatever groups Valiant picks.
+ * phase-1 one. Minimal routes and, under minfirst, routes that start on
+ * their trunk take a code of A(H). One code per route thus tells every
+ * switch the phase, whatever groups Valiant picks. Restricted routes
+ * (K = H) take one of two further codes: one when a global link leads
+ * them straight to the intermediate (their next local hop is phase 2), the
+ * other when a local hop still leads there (that hop is phase 1).
  */
 static int dragonfly_group_codes(struct compile *cc, struct vlr_error *err)
 {
@@ -181,6 +187,7 @@ static int dragonfly_group_codes(struct compile *cc, struct vlr_error *err)
 	cc->group_codes = calloc(groups + 1ull, sizeof(uint16_t));
 	if (!cc->group_codes)
 		return vlr_fail(err, "out of memory for the group SL codes");
+	cc->restricted_code = n;
 	if (n > VLR_NUM_SLS)
 		return 0;
 	for (mask = 0; mask < (1u << n) && g < groups; mask++)
@@ -195,9 +202,14 @@ static unsigned dragonfly_code(const struct compile *cc, const struct walk *walk
 	const struct vlr_topology *topology = &cc->ld->topology;
 	uint32_t via = cc->tables->lid_via ? cc->tables->lid_via[walk->lid] : VLR_NONE;
 	uint16_t into = cc->group_codes[topology->group[target]];
-	uint16_t codes = via == VLR_NONE ? into :
-			 cc->group_codes[topology->group[via]] & (uint16_t)~into;
+	int phase_one_only = via == VLR_NONE ||
+			     (walk->route_class == VLR_ROUTE_ON_TRUNK &&
+			      cc->policy.phase_min == VLR_MIN_FIRST);
+	uint16_t codes;
 
+	if (!phase_one_only && topology->group[via] == topology->group[target])
+		return cc->restricted_code + (walk->landed_on_via ? 0 : 1);
+	codes = phase_one_only ? into : cc->group_codes[topology->group[via]] & (uint16_t)~into;
 	return codes ? lowest_bit(codes) : 0;
 }
 
@@ -239,6 +251,8 @@ static int collect_hops(struct compile *cc, uint32_t source, uint32_t lid,
 		if (cc->ld->channel_class[channel] == VLR_PORT_GLOBAL) {
 			walk.globals++;
 			walk.globals_in_phase++;
+			walk.landed_on_via |= cc->tables->lid_via &&
+					      next == cc->tables->lid_via[lid];
 		}
 		walk.in_channel = channel;
 		walk.hop++;
