@@ -38,7 +38,8 @@ static const char route_usage[] =
 	"      --family F        minimal, valiant: refuse unless the graph is a\n"
 	"                        hyperx, dragonfly or dragonfly+ (default: any)\n"
 	"      --restricted N    valiant: offsets restricted to the destination's\n"
-	"                        partition (default half of the Valiant offsets)\n"
+	"                        partition (default a quarter of the Valiant\n"
+	"                        offsets, rounded up; none at LMC 1)\n"
 	"Exit status: 0 routed, 1 could not route or write, 2 bad input.\n";
 
 struct route_request {
