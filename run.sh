@@ -1,7 +1,8 @@
 #!/bin/bash
 # run.sh - everything on a fresh Debian machine, in one command:
 #   ./run.sh demo   install what is missing, build, generate a Dragonfly,
-#                   route it offline, and bring it up in a real ibsim with a
+#                   route it offline (dfsssp, valiant), analyse and simulate
+#                   the tables, and bring it up in a real ibsim with a
 #                   stock OpenSM, first with minhop, then with our plugin
 #   ./run.sh test   install what is missing, build, run every test, then the
 #                   whole suite again built with AddressSanitizer and
@@ -119,6 +120,16 @@ run_demo() {
 	say "vlroute route --engine dfsssp: deadlock-free tables, verified, in OpenSM's formats"
 	rm -rf "$demo/tables"
 	"$vlroute" route "$net" --engine dfsssp -o "$demo/tables"
+	say "vlroute route --engine valiant --lmc 2: Valiant offsets, 2phases VL policy compiled to SLs"
+	rm -rf "$demo/valiant"
+	"$vlroute" route "$net" --engine valiant --lmc 2 -o "$demo/valiant"
+	say "vlroute analyze: effective bisection bandwidth and ADV+6 of both table sets"
+	"$vlroute" analyze "$demo/tables" --ebb --patterns 200 --pattern adv+6 | grep -E "^(ebb|pattern|bandwidth)"
+	"$vlroute" analyze "$demo/valiant" --ebb --patterns 200 --pattern adv+6 --dlid random |
+		grep -E "^(ebb|pattern|bandwidth)"
+	say "vlroute sim: the Valiant tables under ADV+6 at full load, 3000 cycles"
+	"$vlroute" sim "$demo/valiant" --traffic adv+6 --load 1.0 --cycles 3000 --dlid random \
+		--plot "$demo/valiant-adv6.svg" | tail -2
 	say "bring it up: ibsim -n with the size flags above, then a stock opensm -o (minhop)"
 	bash "$top/tests/ibsim-bringup.sh" --vlroute "$vlroute" --timeout 600 "$net"
 	say "again, with our plugin inside the stock opensm: routing_engine vlr_dfsssp (-Q)"
