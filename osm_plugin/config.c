@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <vlroute/topology.h>
+
 #include "vlroute_osm.h"
 
 #define CONF_LINE_SIZE 4096
@@ -29,19 +31,12 @@ struct conf_line {
 static int set_heuristic(const struct conf_line *line, struct vlr_osm_config *config,
 			 struct vlr_error *err)
 {
-	static const enum vlr_heuristic known[] = {
-		VLR_HEURISTIC_WEAKEST, VLR_HEURISTIC_STRONGEST, VLR_HEURISTIC_FIRST,
-		VLR_HEURISTIC_ALL,
-	};
-	size_t i;
+	struct vlr_error why;
 
-	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-		if (!strcmp(line->value, vlr_heuristic_name(known[i]))) {
-			config->heuristic = known[i];
-			return 0;
-		}
-	return vlr_fail_at(err, line->path, line->number, "heuristic is weakest, "
-			   "strongest, first or all, not \"%s\"", line->value);
+	if (vlr_heuristic_parse(line->value, &config->heuristic, &why))
+		return vlr_fail_at(err, line->path, line->number, "heuristic is %s",
+				   why.message);
+	return 0;
 }
 
 /* A decimal number from min to max, digits only; -1 if not. */
@@ -95,37 +90,15 @@ static int set_path_sl_file(const struct conf_line *line, struct vlr_osm_config 
 	return 0;
 }
 
-static const struct {
-	const char *name;
-	enum vlr_family family;
-} families[] = {
-	{ "hyperx", VLR_FAMILY_HYPERX },
-	{ "dragonfly", VLR_FAMILY_DRAGONFLY },
-	{ "dragonfly+", VLR_FAMILY_DRAGONFLYPLUS },
-};
-
-const char *vlr_osm_family_name(enum vlr_family family)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++)
-		if (families[i].family == family)
-			return families[i].name;
-	return "any";
-}
-
 static int set_family(const struct conf_line *line, struct vlr_osm_config *config,
 		      struct vlr_error *err)
 {
-	size_t i;
+	struct vlr_error why;
 
-	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++)
-		if (!strcmp(line->value, families[i].name)) {
-			config->family = families[i].family;
-			return 0;
-		}
-	return vlr_fail_at(err, line->path, line->number, "family is hyperx, dragonfly "
-			   "or dragonfly+, not \"%s\"", line->value);
+	if (vlr_topology_family_parse(line->value, &config->family, &why))
+		return vlr_fail_at(err, line->path, line->number, "family is %s",
+				   why.message);
+	return 0;
 }
 
 static int set_vl_policy(const struct conf_line *line, struct vlr_osm_config *config,
@@ -163,29 +136,16 @@ static int set_vls_per_phase(const struct conf_line *line, struct vlr_osm_config
 	return 0;
 }
 
-/* "1,0,2": every dimension 0..VLR_MAX_DIMS-1 at most once. */
 static int set_dim_order(const struct conf_line *line, struct vlr_osm_config *config,
 			 struct vlr_error *err)
 {
-	const char *at = line->value;
-	unsigned seen = 0, dim;
-	char *end;
+	struct vlr_error why;
 
-	config->dim_order_count = 0;
-	for (;;) {
-		dim = (unsigned)strtoul(at, &end, 10);
-		if (!isdigit((unsigned char)*at) || end - at > 1 || dim >= VLR_MAX_DIMS ||
-		    (seen >> dim & 1) || (*end && *end != ','))
-			return vlr_fail_at(err, line->path, line->number, "dim_order lists "
-					   "the dimensions 0..%d, each at most once, separated "
-					   "by commas, not \"%s\"", VLR_MAX_DIMS - 1,
-					   line->value);
-		seen |= 1u << dim;
-		config->dim_order[config->dim_order_count++] = dim;
-		if (!*end)
-			return 0;
-		at = end + 1;
-	}
+	if (vlr_dim_order_parse(line->value, config->dim_order, &config->dim_order_count,
+				&why))
+		return vlr_fail_at(err, line->path, line->number, "dim_order is %s",
+				   why.message);
+	return 0;
 }
 
 static int set_restricted(const struct conf_line *line, struct vlr_osm_config *config,

@@ -20,6 +20,7 @@
 
 #include <opensm/osm_switch.h>
 #include <vlroute/tablefiles.h>
+#include <vlroute/topology.h>
 #include <vlroute/verify.h>
 
 #include "vlroute_osm.h"
@@ -235,7 +236,7 @@ static int route(struct run *run)
 	else if (is_low_diameter(run) && run->config.family != VLR_FAMILY_NONE)
 		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_ROUTE,
 			      "cannot route the fabric as \"family %s\" of %s asks: %s",
-			      vlr_osm_family_name(run->config.family),
+			      vlr_topology_family_name(run->config.family),
 			      run->engine->plugin->conf_path, err.message);
 	else
 		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_ROUTE,

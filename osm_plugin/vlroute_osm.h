@@ -66,9 +66,6 @@ struct vlr_osm_config {
 int vlr_osm_config_read(const char *path, int required, struct vlr_osm_config *config,
 			struct vlr_error *err);
 
-/* "hyperx", "dragonfly", "dragonfly+" as in vlroute.conf; "any" for NONE. */
-const char *vlr_osm_family_name(enum vlr_family family);
-
 /* ---- GUID lookups (guid_index.c) ----------------------------------------- */
 
 struct vlr_osm_guid_entry {

@@ -102,7 +102,7 @@ static void test_low_diameter_options(void **state)
 				   "dim_order 2,0,1\n"
 				   "restricted 0\n", &config, &err), 0);
 	assert_int_equal(config.family, VLR_FAMILY_DRAGONFLYPLUS);
-	assert_string_equal(vlr_osm_family_name(config.family), "dragonfly+");
+	assert_string_equal(vlr_topology_family_name(config.family), "dragonfly+");
 	assert_int_equal(config.policy.kind, VLR_VLP_TWO_PHASES);
 	assert_int_equal(config.policy.phase_min, VLR_MIN_BOTH);
 	assert_int_equal(config.policy.vls_per_phase, 3);
@@ -141,7 +141,7 @@ static void test_every_value(void **state)
 			fail_msg("\"%s\" refused: %s", cases[i].text, err.message);
 		assert_int_equal(config.family, cases[i].family);
 		if (cases[i].family == VLR_FAMILY_NONE)
-			assert_string_equal(vlr_osm_family_name(config.family), "any");
+			assert_string_equal(vlr_topology_family_name(config.family), "any");
 		assert_int_equal(config.policy.kind, cases[i].kind);
 		assert_int_equal(config.policy.phase_min, cases[i].phase_min);
 	}

@@ -7,7 +7,6 @@
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
 #include <getopt.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -76,57 +75,6 @@ static int low_diameter(const char *engine)
 	return engine_index(engine) >= 2;
 }
 
-/* "1,0,2": a HyperX dimension order. */
-static int parse_dim_order(const char *command, const char *text,
-			   struct vlr_engine_options *options)
-{
-	const char *at = text;
-	char *end;
-
-	options->dim_order_count = 0;
-	for (;;) {
-		unsigned long dim = strtoul(at, &end, 10);
-
-		if (end == at || *at == '-' || dim >= VLR_MAX_DIMS ||
-		    options->dim_order_count == VLR_MAX_DIMS) {
-			cli_error(command, "--dim-order is a comma-separated list of "
-				  "dimensions 0..%d, not \"%s\"", VLR_MAX_DIMS - 1, text);
-			return -1;
-		}
-		options->dim_order[options->dim_order_count++] = (unsigned)dim;
-		if (!*end)
-			return 0;
-		if (*end != ',') {
-			cli_error(command, "--dim-order is a comma-separated list of "
-				  "dimensions 0..%d, not \"%s\"", VLR_MAX_DIMS - 1, text);
-			return -1;
-		}
-		at = end + 1;
-	}
-}
-
-static int parse_family(const char *command, const char *text,
-			struct vlr_engine_options *options)
-{
-	static const struct {
-		const char *name;
-		enum vlr_family family;
-	} families[] = {
-		{ "hyperx", VLR_FAMILY_HYPERX },
-		{ "dragonfly", VLR_FAMILY_DRAGONFLY },
-		{ "dragonfly+", VLR_FAMILY_DRAGONFLYPLUS },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++)
-		if (!strcmp(text, families[i].name)) {
-			options->family = families[i].family;
-			return 0;
-		}
-	cli_error(command, "--family is hyperx, dragonfly or dragonfly+, not \"%s\"", text);
-	return -1;
-}
-
 static int parse_policy_option(const char *command, int option, const char *text,
 			       struct route_request *request)
 {
@@ -151,9 +99,17 @@ static int parse_policy_option(const char *command, int option, const char *text
 		options->policy.vls_per_phase = (unsigned)value;
 		return 0;
 	case 'D':
-		return parse_dim_order(command, text, options);
+		if (vlr_dim_order_parse(text, options->dim_order, &options->dim_order_count, &err)) {
+			cli_error(command, "--dim-order is %s", err.message);
+			return -1;
+		}
+		return 0;
 	case 'F':
-		return parse_family(command, text, options);
+		if (vlr_topology_family_parse(text, &options->family, &err)) {
+			cli_error(command, "--family is %s", err.message);
+			return -1;
+		}
+		return 0;
 	default:
 		if (cli_unsigned(command, "--restricted", text, 0, 127, &value))
 			return -1;
@@ -161,25 +117,6 @@ static int parse_policy_option(const char *command, int option, const char *text
 		return 0;
 	}
 	cli_error(command, "%s", err.message);
-	return -1;
-}
-
-static int parse_heuristic(const char *command, const char *text,
-			   enum vlr_heuristic *heuristic)
-{
-	static const enum vlr_heuristic known[] = {
-		VLR_HEURISTIC_WEAKEST, VLR_HEURISTIC_STRONGEST, VLR_HEURISTIC_FIRST,
-		VLR_HEURISTIC_ALL,
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-		if (!strcmp(text, vlr_heuristic_name(known[i]))) {
-			*heuristic = known[i];
-			return 0;
-		}
-	cli_error(command, "--heuristic is weakest, strongest, first or all, not \"%s\"",
-		  text);
 	return -1;
 }
 
@@ -203,6 +140,7 @@ static int parse_route_options(const char *command, int argc, char **argv,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct vlr_error err;
 	int option;
 
 	optind = 1;
@@ -232,8 +170,10 @@ static int parse_route_options(const char *command, int argc, char **argv,
 				return -1;
 			break;
 		case 'H':
-			if (parse_heuristic(command, optarg, &request->options.heuristic))
+			if (vlr_heuristic_parse(optarg, &request->options.heuristic, &err)) {
+				cli_error(command, "--heuristic is %s", err.message);
 				return -1;
+			}
 			break;
 		case 'B':
 			request->options.no_balance = 1;

@@ -75,6 +75,18 @@ struct vlr_engine_report {
 
 const char *vlr_heuristic_name(enum vlr_heuristic heuristic);
 
+/*
+ * Parsers shared by the CLI and the plugin's config file. On a refusal err
+ * holds the allowed values, written to follow "OPTION is ": "weakest,
+ * strongest, first or all, not \"best\"".
+ */
+int vlr_heuristic_parse(const char *text, enum vlr_heuristic *heuristic,
+			struct vlr_error *err);
+
+/* "1,0,2": each HyperX dimension 0..VLR_MAX_DIMS-1 at most once. */
+int vlr_dim_order_parse(const char *text, unsigned *order, unsigned *count,
+			struct vlr_error *err);
+
 /* Fill the LFTs; path SLs stay 0. Fails naming unreachable nodes. */
 int vlr_route_sssp(struct vlr_tables *tables, const struct vlr_engine_options *options,
 		   struct vlr_engine_report *report, struct vlr_error *err);

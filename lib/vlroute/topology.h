@@ -84,6 +84,15 @@ int vlr_topology_recognise(const struct vlr_fabric *fabric, enum vlr_family fami
 			   struct vlr_topology *topology, struct vlr_error *err);
 void vlr_topology_free(struct vlr_topology *topology);
 
+/*
+ * The families recognised from the graph by name: "hyperx", "dragonfly",
+ * "dragonfly+"; the name of VLR_FAMILY_NONE is "any". On a refusal err
+ * reads "hyperx, dragonfly or dragonfly+, not \"torus\"".
+ */
+int vlr_topology_family_parse(const char *text, enum vlr_family *family,
+			      struct vlr_error *err);
+const char *vlr_topology_family_name(enum vlr_family family);
+
 /* Switch index of the switch a linked endpoint port hangs off, or VLR_NONE. */
 uint32_t vlr_topology_switch_of_port(const struct vlr_topology *topology,
 				     const struct vlr_fabric *fabric, uint32_t port);
