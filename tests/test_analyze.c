@@ -21,34 +21,6 @@
 
 /* ---- building small fabrics and tables by hand ---- */
 
-static uint32_t add_switch(struct vlr_fabric *fabric, const char *name, unsigned ports)
-{
-	struct vlr_error err;
-	uint32_t node = vlr_fabric_add_node(fabric, VLR_NODE_SWITCH, name, ports,
-					    0x1000 + fabric->num_nodes, &err);
-
-	assert_int_not_equal(node, VLR_NONE);
-	return node;
-}
-
-static uint32_t add_host(struct vlr_fabric *fabric, const char *name, uint32_t sw,
-			 unsigned port)
-{
-	struct vlr_error err;
-	uint32_t node = vlr_fabric_add_node(fabric, VLR_NODE_CA, name, 1,
-					    0x2000 + fabric->num_nodes, &err);
-
-	assert_int_not_equal(node, VLR_NONE);
-	assert_int_equal(vlr_fabric_link(fabric, node, 1, sw, port, NULL), 0);
-	return node;
-}
-
-static void join(struct vlr_fabric *fabric, uint32_t a, unsigned port_a, uint32_t b,
-		 unsigned port_b)
-{
-	assert_int_equal(vlr_fabric_link(fabric, a, port_a, b, port_b, NULL), 0);
-}
-
 static struct vlr_tables *make_tables(struct vlr_fabric *fabric, unsigned lmc)
 {
 	struct vlr_error err;
@@ -133,13 +105,13 @@ static double channel_load(const struct vlr_analysis *a, const struct vlr_fabric
 static struct vlr_tables *crossbar(uint32_t *hosts)
 {
 	struct vlr_fabric *fabric = vlr_fabric_new();
-	uint32_t sw = add_switch(fabric, "xbar", XBAR_HOSTS), i;
+	uint32_t sw = test_add_switch(fabric, "xbar", XBAR_HOSTS), i;
 	struct vlr_tables *t;
 	char name[16];
 
 	for (i = 0; i < XBAR_HOSTS; i++) {
 		snprintf(name, sizeof(name), "h%u", i);
-		hosts[i] = add_host(fabric, name, sw, i + 1);
+		hosts[i] = test_add_host(fabric, name, sw, i + 1);
 	}
 	t = make_tables(fabric, 0);
 	for (i = 0; i < XBAR_HOSTS; i++)
@@ -193,12 +165,12 @@ static struct vlr_tables *ring(uint32_t *sw, uint32_t *hosts, unsigned lmc)
 
 	for (i = 0; i < RING; i++) {
 		snprintf(name, sizeof(name), "r_%u", i);
-		sw[i] = add_switch(fabric, name, 3);
+		sw[i] = test_add_switch(fabric, name, 3);
 		snprintf(name, sizeof(name), "h%u", i);
-		hosts[i] = add_host(fabric, name, sw[i], 1);
+		hosts[i] = test_add_host(fabric, name, sw[i], 1);
 	}
 	for (i = 0; i < RING; i++)
-		join(fabric, sw[i], 2, sw[(i + 1) % RING], 3);
+		test_join(fabric, sw[i], 2, sw[(i + 1) % RING], 3);
 	t = make_tables(fabric, lmc);
 	for (i = 0; i < RING; i++)
 		for (j = 0; j < RING; j++) {
@@ -291,14 +263,14 @@ static struct vlr_tables *torus(uint32_t sw[SIDE][SIDE], uint32_t hosts[SIDE][SI
 	for (x = 0; x < SIDE; x++)
 		for (y = 0; y < SIDE; y++) {
 			snprintf(name, sizeof(name), "t_%u_%u", x, y);
-			sw[x][y] = add_switch(fabric, name, 5);
+			sw[x][y] = test_add_switch(fabric, name, 5);
 			snprintf(name, sizeof(name), "h_%u_%u", x, y);
-			hosts[x][y] = add_host(fabric, name, sw[x][y], 1);
+			hosts[x][y] = test_add_host(fabric, name, sw[x][y], 1);
 		}
 	for (x = 0; x < SIDE; x++)
 		for (y = 0; y < SIDE; y++) {
-			join(fabric, sw[x][y], 2, sw[(x + 1) % SIDE][y], 3);
-			join(fabric, sw[x][y], 4, sw[x][(y + 1) % SIDE], 5);
+			test_join(fabric, sw[x][y], 2, sw[(x + 1) % SIDE][y], 3);
+			test_join(fabric, sw[x][y], 4, sw[x][(y + 1) % SIDE], 5);
 		}
 	t = make_tables(fabric, 0);
 	for (x = 0; x < SIDE; x++)
@@ -365,17 +337,17 @@ static struct vlr_tables *fat_tree(uint32_t *hosts, int balanced)
 
 	for (i = 0; i < 2; i++) {
 		snprintf(name, sizeof(name), "leaf%u", i);
-		leaf[i] = add_switch(fabric, name, 4);
+		leaf[i] = test_add_switch(fabric, name, 4);
 		snprintf(name, sizeof(name), "spine%u", i);
-		spine[i] = add_switch(fabric, name, 2);
+		spine[i] = test_add_switch(fabric, name, 2);
 	}
 	for (h = 0; h < 4; h++) {
 		snprintf(name, sizeof(name), "h%u", h);
-		hosts[h] = add_host(fabric, name, leaf[h / 2], h % 2 + 1);
+		hosts[h] = test_add_host(fabric, name, leaf[h / 2], h % 2 + 1);
 	}
 	for (i = 0; i < 2; i++)
 		for (j = 0; j < 2; j++)
-			join(fabric, leaf[i], 3 + j, spine[j], i + 1);
+			test_join(fabric, leaf[i], 3 + j, spine[j], i + 1);
 	t = make_tables(fabric, 0);
 	for (h = 0; h < 4; h++) {
 		for (i = 0; i < 2; i++) {

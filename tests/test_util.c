@@ -152,3 +152,31 @@ uint32_t test_distance(const struct vlr_fabric *fabric, uint32_t from, uint32_t 
 	vlr_switch_graph_free(&graph);
 	return result;
 }
+
+uint32_t test_add_switch(struct vlr_fabric *fabric, const char *name, unsigned ports)
+{
+	struct vlr_error err;
+	uint32_t node = vlr_fabric_add_node(fabric, VLR_NODE_SWITCH, name, ports,
+					    0x1000 + fabric->num_nodes, &err);
+
+	assert_int_not_equal(node, VLR_NONE);
+	return node;
+}
+
+uint32_t test_add_host(struct vlr_fabric *fabric, const char *name, uint32_t sw,
+		       unsigned port)
+{
+	struct vlr_error err;
+	uint32_t node = vlr_fabric_add_node(fabric, VLR_NODE_CA, name, 1,
+					    0x2000 + fabric->num_nodes, &err);
+
+	assert_int_not_equal(node, VLR_NONE);
+	assert_int_equal(vlr_fabric_link(fabric, node, 1, sw, port, NULL), 0);
+	return node;
+}
+
+void test_join(struct vlr_fabric *fabric, uint32_t a, unsigned port_a, uint32_t b,
+	       unsigned port_b)
+{
+	assert_int_equal(vlr_fabric_link(fabric, a, port_a, b, port_b, NULL), 0);
+}

@@ -42,4 +42,14 @@ uint32_t test_distance(const struct vlr_fabric *fabric, uint32_t from, uint32_t 
 /* Links between two nodes. */
 unsigned test_links_between(const struct vlr_fabric *fabric, uint32_t a, uint32_t b);
 
+/*
+ * Building small fabrics by hand: a switch, a one-port CA linked to port
+ * `port` of switch sw, and a link; each asserts that it worked.
+ */
+uint32_t test_add_switch(struct vlr_fabric *fabric, const char *name, unsigned ports);
+uint32_t test_add_host(struct vlr_fabric *fabric, const char *name, uint32_t sw,
+		       unsigned port);
+void test_join(struct vlr_fabric *fabric, uint32_t a, unsigned port_a, uint32_t b,
+	       unsigned port_b);
+
 #endif

@@ -15,35 +15,6 @@
 
 /* ---- building small fabrics and tables by hand ---- */
 
-static uint32_t add_switch(struct vlr_fabric *fabric, const char *name, unsigned ports)
-{
-	struct vlr_error err;
-	uint32_t node = vlr_fabric_add_node(fabric, VLR_NODE_SWITCH, name, ports,
-					    0x1000 + fabric->num_nodes, &err);
-
-	assert_int_not_equal(node, VLR_NONE);
-	return node;
-}
-
-/* A one-port CA linked to port `port` of switch sw. */
-static uint32_t add_host(struct vlr_fabric *fabric, const char *name, uint32_t sw,
-			 unsigned port)
-{
-	struct vlr_error err;
-	uint32_t node = vlr_fabric_add_node(fabric, VLR_NODE_CA, name, 1,
-					    0x2000 + fabric->num_nodes, &err);
-
-	assert_int_not_equal(node, VLR_NONE);
-	assert_int_equal(vlr_fabric_link(fabric, node, 1, sw, port, NULL), 0);
-	return node;
-}
-
-static void join(struct vlr_fabric *fabric, uint32_t a, unsigned port_a, uint32_t b,
-		 unsigned port_b)
-{
-	assert_int_equal(vlr_fabric_link(fabric, a, port_a, b, port_b, NULL), 0);
-}
-
 static struct vlr_tables *make_tables(struct vlr_fabric *fabric, unsigned vls)
 {
 	struct vlr_error err;
@@ -116,13 +87,13 @@ static struct vlr_tables *ring_tables(uint32_t *hosts)
 
 	for (i = 0; i < RING; i++) {
 		snprintf(name, sizeof(name), "ring_%u", i);
-		sw[i] = add_switch(fabric, name, 3);
+		sw[i] = test_add_switch(fabric, name, 3);
 	}
 	for (i = 0; i < RING; i++)
-		join(fabric, sw[i], 3, sw[(i + 1) % RING], 2);
+		test_join(fabric, sw[i], 3, sw[(i + 1) % RING], 2);
 	for (i = 0; i < RING; i++) {
 		snprintf(name, sizeof(name), "h%u", i);
-		hosts[i] = add_host(fabric, name, sw[i], 1);
+		hosts[i] = test_add_host(fabric, name, sw[i], 1);
 	}
 	tables = make_tables(fabric, 2);
 	for (i = 0; i < RING; i++)
@@ -236,17 +207,17 @@ static void triangle_build(struct triangle *tri, int spur)
 	struct vlr_fabric *fabric = vlr_fabric_new();
 	static const char *const names[3] = { "tri_a", "tri_b", "tri_c" };
 	static const char *const host_names[3] = { "ha", "hb", "hc" };
-	uint32_t i, j, spur_sw = spur ? add_switch(fabric, "spur", 2) : VLR_NONE, spur_host;
+	uint32_t i, j, spur_sw = spur ? test_add_switch(fabric, "spur", 2) : VLR_NONE, spur_host;
 
 	for (i = 0; i < 3; i++)
-		tri->sw[i] = add_switch(fabric, names[i], 4);
+		tri->sw[i] = test_add_switch(fabric, names[i], 4);
 	for (i = 0; i < 3; i++)
-		join(fabric, tri->sw[i], 2, tri->sw[(i + 1) % 3], 3);
+		test_join(fabric, tri->sw[i], 2, tri->sw[(i + 1) % 3], 3);
 	for (i = 0; i < 3; i++)
-		tri->host[i] = add_host(fabric, host_names[i], tri->sw[i], 1);
+		tri->host[i] = test_add_host(fabric, host_names[i], tri->sw[i], 1);
 	if (spur) {
-		join(fabric, spur_sw, 2, tri->sw[1], 4);
-		spur_host = add_host(fabric, "hs", spur_sw, 1);
+		test_join(fabric, spur_sw, 2, tri->sw[1], 4);
+		spur_host = test_add_host(fabric, "hs", spur_sw, 1);
 	}
 	tri->tables = make_tables(fabric, 1);
 	for (i = 0; i < 3; i++)
@@ -325,15 +296,15 @@ static void line_build(struct line *line, unsigned vls)
 	struct vlr_fabric *fabric = vlr_fabric_new();
 	struct vlr_tables *t;
 
-	line->s0 = add_switch(fabric, "s0", 3);
-	line->s1 = add_switch(fabric, "s1", 4);
-	line->s2 = add_switch(fabric, "s2", 3);
-	join(fabric, line->s0, 2, line->s1, 2);
-	join(fabric, line->s1, 3, line->s2, 3);
-	line->h0 = add_host(fabric, "h0", line->s0, 1);
-	line->h1 = add_host(fabric, "h1", line->s1, 1);
-	line->h2 = add_host(fabric, "h2", line->s2, 1);
-	line->h2b = add_host(fabric, "h2b", line->s2, 2);
+	line->s0 = test_add_switch(fabric, "s0", 3);
+	line->s1 = test_add_switch(fabric, "s1", 4);
+	line->s2 = test_add_switch(fabric, "s2", 3);
+	test_join(fabric, line->s0, 2, line->s1, 2);
+	test_join(fabric, line->s1, 3, line->s2, 3);
+	line->h0 = test_add_host(fabric, "h0", line->s0, 1);
+	line->h1 = test_add_host(fabric, "h1", line->s1, 1);
+	line->h2 = test_add_host(fabric, "h2", line->s2, 1);
+	line->h2b = test_add_host(fabric, "h2b", line->s2, 2);
 	line->tables = t = make_tables(fabric, vls);
 	assert_int_equal(lid_of(fabric, line->h2), 6);
 	memset(vlr_tables_lft(t, 0), 2, t->lid_stride);
@@ -449,15 +420,15 @@ static struct vlr_tables *stats_tables(unsigned vls)
 	struct vlr_tables *t;
 	uint32_t s0, s1, s2, a, b, c, d;
 
-	s0 = add_switch(fabric, "s0", 3);
-	s1 = add_switch(fabric, "s1", 3);
-	s2 = add_switch(fabric, "s2", 2);
-	join(fabric, s0, 3, s1, 2);
-	join(fabric, s1, 3, s2, 2);
-	a = add_host(fabric, "a", s0, 1);
-	b = add_host(fabric, "b", s0, 2);
-	c = add_host(fabric, "c", s1, 1);
-	d = add_host(fabric, "d", s2, 1);
+	s0 = test_add_switch(fabric, "s0", 3);
+	s1 = test_add_switch(fabric, "s1", 3);
+	s2 = test_add_switch(fabric, "s2", 2);
+	test_join(fabric, s0, 3, s1, 2);
+	test_join(fabric, s1, 3, s2, 2);
+	a = test_add_host(fabric, "a", s0, 1);
+	b = test_add_host(fabric, "b", s0, 2);
+	c = test_add_host(fabric, "c", s1, 1);
+	d = test_add_host(fabric, "d", s2, 1);
 	t = make_tables(fabric, vls);
 	memset(vlr_tables_lft(t, 0), 3, t->lid_stride);
 	*lft_entry(t, s0, s0) = 0;
@@ -560,7 +531,7 @@ static void test_direct_link(void **state)
 	(void)state;
 	x = vlr_fabric_add_node(fabric, VLR_NODE_CA, "x", 1, 1, &err);
 	y = vlr_fabric_add_node(fabric, VLR_NODE_CA, "y", 1, 2, &err);
-	join(fabric, x, 1, y, 1);
+	test_join(fabric, x, 1, y, 1);
 	t = make_tables(fabric, 1);
 	verify(t, &report);
 	assert_int_equal(report.routes, 2);
@@ -614,9 +585,9 @@ static void test_json(void **state)
 
 	/* names are escaped (they hold no double quotes) */
 	fabric = vlr_fabric_new();
-	sw = add_switch(fabric, "s\\w", 2);
-	add_host(fabric, "h\t1", sw, 1);
-	add_host(fabric, "h2", sw, 2);
+	sw = test_add_switch(fabric, "s\\w", 2);
+	test_add_host(fabric, "h\t1", sw, 1);
+	test_add_host(fabric, "h2", sw, 2);
 	t = make_tables(fabric, 1);
 	verify(t, &report);
 	text = report_text(&report, 1);
