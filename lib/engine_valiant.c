@@ -365,6 +365,7 @@ static int route_low_diameter(struct vlr_tables *tables, const struct vlr_engine
 			      int valiant, struct vlr_engine_report *report, struct vlr_error *err)
 {
 	struct vlr_engine_options compile_options;
+	struct vlr_topology topology;
 	struct valiant_build build;
 	unsigned lmc = 0, restricted = 0;
 	double start = engine_seconds();
@@ -376,13 +377,20 @@ static int route_low_diameter(struct vlr_tables *tables, const struct vlr_engine
 	build.tables = tables;
 	build.options = options;
 	build.valiant = valiant;
-	if (valiant && (endpoint_lmc(tables, &lmc, err) ||
-			choose_restricted(options, lmc, &restricted, err)))
+	if (valiant && endpoint_lmc(tables, &lmc, err))
 		return -1;
-	if (valiant && !lmc)
+	if (valiant && !lmc) {
+		report->bad_input = 1;
 		return vlr_fail(err, "valiant needs LMC >= 1 (LID offset 0 is the minimal "
 				"route, every further offset a Valiant one)");
-	if (lowdiam_init(&build.ld, tables, options, err))
+	}
+	if (valiant && choose_restricted(options, lmc, &restricted, err))
+		return -1;
+	if (vlr_topology_recognise(tables->fabric, options->family, &topology, err)) {
+		report->bad_input = 1;
+		return -1;
+	}
+	if (lowdiam_init(&build.ld, tables, &topology, options, err))
 		return -1;
 	report->family = build.ld.topology.params;
 	compile_options = *options;

@@ -98,11 +98,11 @@ static int set_dim_order(struct lowdiam *ld, const struct vlr_engine_options *op
 }
 
 int lowdiam_init(struct lowdiam *ld, const struct vlr_tables *tables,
-		 const struct vlr_engine_options *options, struct vlr_error *err)
+		 struct vlr_topology *topology, const struct vlr_engine_options *options,
+		 struct vlr_error *err)
 {
 	memset(ld, 0, sizeof(*ld));
-	if (vlr_topology_recognise(tables->fabric, options->family, &ld->topology, err))
-		return -1;
+	ld->topology = *topology;
 	if (route_graph_build(&ld->graph, tables, err)) {
 		vlr_topology_free(&ld->topology);
 		return -1;

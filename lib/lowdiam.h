@@ -34,9 +34,13 @@ struct lowdiam {
 	uint32_t *member;
 };
 
-/* Recognise the fabric (options->family) and index it; err says what failed. */
+/*
+ * Index a fabric recognised as topology (which the lowdiam takes over, and
+ * frees on failure too); err says what failed.
+ */
 int lowdiam_init(struct lowdiam *ld, const struct vlr_tables *tables,
-		 const struct vlr_engine_options *options, struct vlr_error *err);
+		 struct vlr_topology *topology, const struct vlr_engine_options *options,
+		 struct vlr_error *err);
 void lowdiam_free(struct lowdiam *ld);
 
 /* Channel from sw towards switch target (sw != target); reversed: HyperX

@@ -211,18 +211,6 @@ void vlr_topology_free(struct vlr_topology *topology)
 	memset(topology, 0, sizeof(*topology));
 }
 
-uint32_t vlr_topology_switch_of_port(const struct vlr_topology *topology,
-				     const struct vlr_fabric *fabric, uint32_t port)
-{
-	uint32_t peer = fabric->ports[port].peer;
-
-	if (vlr_node_is_switch(fabric, fabric->ports[port].node))
-		return topology->switch_of_node[fabric->ports[port].node];
-	if (peer == VLR_NONE || !vlr_node_is_switch(fabric, fabric->ports[peer].node))
-		return VLR_NONE;
-	return topology->switch_of_node[fabric->ports[peer].node];
-}
-
 int topo_groups_init(struct topo_groups *groups, uint32_t switches,
 		     struct vlr_error *err)
 {

@@ -206,7 +206,8 @@ static void policies_on_families(void **state)
 }
 
 static void expect_failure(struct vlr_tables *tables, int valiant,
-			   const struct vlr_engine_options *options, const char *fragment)
+			   const struct vlr_engine_options *options, const char *fragment,
+			   int bad_input)
 {
 	struct vlr_engine_report report;
 	struct vlr_error err;
@@ -215,6 +216,7 @@ static void expect_failure(struct vlr_tables *tables, int valiant,
 									 &report, &err), -1);
 	if (!strstr(err.message, fragment))
 		fail_msg("message \"%s\" lacks \"%s\"", err.message, fragment);
+	assert_int_equal(report.bad_input, bad_input);
 	vlr_tables_free(tables);
 }
 
@@ -224,23 +226,23 @@ static void refusals(void **state)
 
 	(void)state;
 	vlr_engine_options_init(&options);
-	expect_failure(generated(VLR_FAMILY_HYPERX, hx44, 0, 8), 1, &options, "LMC >= 1");
+	expect_failure(generated(VLR_FAMILY_HYPERX, hx44, 0, 8), 1, &options, "LMC >= 1", 1);
 	options.family = VLR_FAMILY_DRAGONFLYPLUS;
 	expect_failure(generated(VLR_FAMILY_HYPERX, hx44, 0, 8), 0, &options,
-		       "not a Dragonfly+");
+		       "not a Dragonfly+", 1);
 	vlr_engine_options_init(&options);
 	options.policy.kind = VLR_VLP_LADDER;
 	expect_failure(generated(VLR_FAMILY_HYPERX, hx44, 1, 3), 1, &options,
-		       "needs 4 VLs on this fabric");
+		       "needs 4 VLs on this fabric", 0);
 	vlr_engine_options_init(&options);
 	options.restricted = 1;
 	expect_failure(generated(VLR_FAMILY_HYPERX, hx44, 1, 8), 1, &options,
-		       "leave no unrestricted Valiant offset");
+		       "leave no unrestricted Valiant offset", 0);
 	vlr_engine_options_init(&options);
 	options.dim_order_count = 2;
 	options.dim_order[0] = options.dim_order[1] = 1;
 	expect_failure(generated(VLR_FAMILY_HYPERX, hx44, 0, 8), 0, &options,
-		       "each of the dimensions 0..1 once");
+		       "each of the dimensions 0..1 once", 0);
 }
 
 /* The ideal form: masks per hop and the trunk index of the tables. */

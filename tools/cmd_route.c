@@ -289,36 +289,6 @@ static void print_engine_report(const char *engine, const struct vlr_tables *tab
 	       report->seconds_layers);
 }
 
-/*
- * minimal and valiant: a fabric that is not the family they need, or a
- * valiant request without LMC, is bad input (exit 2), found before routing.
- */
-static int check_low_diameter(const char *command, const struct vlr_tables *tables,
-			      const struct route_request *request)
-{
-	struct vlr_topology topology;
-	struct vlr_error err;
-	uint32_t port;
-
-	if (!low_diameter(request->engine))
-		return 0;
-	if (vlr_topology_recognise(tables->fabric, request->options.family, &topology, &err)) {
-		cli_error(command, "%s: %s", request->fabric_path, err.message);
-		return -1;
-	}
-	vlr_topology_free(&topology);
-	if (strcmp(request->engine, "valiant"))
-		return 0;
-	for (port = 0; port < tables->fabric->num_ports; port++)
-		if (vlr_tables_is_source(tables, port) && !tables->fabric->ports[port].lmc) {
-			cli_error(command, "valiant needs LMC >= 1 (LID offset 0 is the minimal "
-				  "route, every further offset a Valiant one): use --lmc or a "
-				  "guid2lid file with LMC 1 or more");
-			return -1;
-		}
-	return 0;
-}
-
 /* Route, check, write: the status to exit with. */
 static int route_and_write(const char *command, struct vlr_tables *tables,
 			   const struct route_request *request)
@@ -329,10 +299,12 @@ static int route_and_write(const char *command, struct vlr_tables *tables,
 	struct vlr_error err;
 	int deadlock_free = strcmp(request->engine, "sssp") != 0;
 
-	if (check_low_diameter(command, tables, request))
-		return CLI_BAD_INPUT;
 	if (engine_runs[engine_index(request->engine)](tables, &request->options,
 							&report, &err)) {
+		if (report.bad_input) {
+			cli_error(command, "%s: %s", request->fabric_path, err.message);
+			return CLI_BAD_INPUT;
+		}
 		cli_error(command, "%s", err.message);
 		return CLI_FAILED;
 	}

@@ -70,6 +70,8 @@ struct vlr_engine_report {
 	unsigned valiant_offsets;	/* per port: LIDs through an intermediate */
 	unsigned restricted_offsets;	/* of them restricted to the partition */
 	unsigned max_hops;		/* longest switch-to-switch route */
+	int bad_input;			/* refused for the input itself: the fabric
+					   is not the family needed, or no LMC */
 	struct vlr_family_params family;	/* what the graph showed */
 };
 

@@ -93,8 +93,4 @@ int vlr_topology_family_parse(const char *text, enum vlr_family *family,
 			      struct vlr_error *err);
 const char *vlr_topology_family_name(enum vlr_family family);
 
-/* Switch index of the switch a linked endpoint port hangs off, or VLR_NONE. */
-uint32_t vlr_topology_switch_of_port(const struct vlr_topology *topology,
-				     const struct vlr_fabric *fabric, uint32_t port);
-
 #endif
