@@ -178,30 +178,32 @@ static uint32_t other_group(uint32_t groups, uint32_t into, uint64_t n)
 
 /*
  * Dragonflies: a port's offsets take consecutive groups other than the
- * destination's, ports in turn. On a Dragonfly the intermediate is the
- * router holding its group's global link towards the destination group
- * (phase 2 is one global and one local hop); on a Dragonfly+ a leaf of
- * that group, leaves in turn.
+ * destination's, ports in turn, and in that group one of the switches that
+ * can serve (Dragonfly: any router; Dragonfly+: a leaf), in turn as the
+ * groups come round again, shifted by the turn so that consecutive offsets
+ * through different groups do not all use the same position. Any router,
+ * not only the one holding the global link towards the destination: under
+ * ADV+h every packet that enters a group from G leaves it towards G+h, and
+ * with the gateway as intermediate all of them would cross the one local
+ * link between those two routers.
  */
 static uint32_t dragonfly_via(const struct valiant_build *build, uint64_t turn,
 			      uint32_t target)
 {
 	const struct lowdiam *ld = &build->ld;
-	uint32_t into = ld->topology.group[target], i, gateway;
-	uint32_t group = other_group(ld->topology.num_groups, into, turn);
-	unsigned leaves = ld->topology.params.u.dragonflyplus.leaves;
+	uint32_t groups = ld->topology.num_groups;
+	uint32_t group = other_group(groups, ld->topology.group[target], turn);
+	uint64_t round = groups > 1 ? turn / (groups - 1) : turn;
+	uint32_t i, serving = 0, pick;
 
-	if (ld->topology.params.family == VLR_FAMILY_DRAGONFLYPLUS) {
-		for (i = ld->member_first[group]; i < ld->member_first[group + 1]; i++)
-			if (ld->topology.role[ld->member[i]] == VLR_ROLE_LEAF &&
-			    ld->topology.index_in_group[ld->member[i]] ==
-			    (turn / ld->topology.num_groups) % leaves)
-				return ld->member[i];
+	for (i = ld->member_first[group]; i < ld->member_first[group + 1]; i++)
+		serving += can_serve(ld, ld->member[i]) != 0;
+	if (!serving)
 		return ld->member[ld->member_first[group]];
-	}
-	gateway = lowdiam_gateway(ld, group, into);
-	return gateway == VLR_NONE ? ld->member[ld->member_first[group]] :
-	       ld->graph.channel_from[gateway];
+	pick = (uint32_t)((round + turn) % serving);
+	for (i = ld->member_first[group];; i++)
+		if (can_serve(ld, ld->member[i]) && pick-- == 0)
+			return ld->member[i];
 }
 
 static uint32_t valiant_via(const struct valiant_build *build, uint32_t rank,

@@ -213,6 +213,22 @@ static unsigned dragonfly_code(const struct compile *cc, const struct walk *walk
 	return codes ? lowest_bit(codes) : 0;
 }
 
+/*
+ * A Dragonfly local hop entered from a global link stays in the phase of
+ * that global link: a packet that lands on its intermediate by a global
+ * link takes its next local hop on the phase-1 VL, as it would towards any
+ * other router of the group. The switch that received it cannot tell the
+ * two apart, and the SL need not either; phase 2 then begins one switch on.
+ */
+static int local_after_global(const struct compile *cc, uint32_t in_channel, uint32_t sw,
+			      uint32_t lid)
+{
+	uint32_t out = route_graph_next_channel(&cc->ld->graph, sw, lid);
+
+	return cc->ld->channel_class[in_channel] == VLR_PORT_GLOBAL && out != VLR_NONE &&
+	       cc->ld->channel_class[out] == VLR_PORT_LOCAL;
+}
+
 static int collect_hops(struct compile *cc, uint32_t source, uint32_t lid,
 			struct vlr_error *err)
 {
@@ -258,7 +274,8 @@ static int collect_hops(struct compile *cc, uint32_t source, uint32_t lid,
 		walk.hop++;
 		walk.fresh_phase = 0;
 		sw = next;
-		if (!walk.phase_two && vlr_trunks_has(&cc->trunks, sw, lid)) {
+		if (!walk.phase_two && vlr_trunks_has(&cc->trunks, sw, lid) &&
+		    !local_after_global(cc, channel, sw, lid)) {
 			walk.phase_two = 1;
 			walk.fresh_phase = 1;
 			walk.globals_in_phase = 0;
@@ -389,7 +406,6 @@ static int colour_routes(struct compile *cc, struct vlr_error *err)
 	return 0;
 }
 
-/* Every host port behaves as the one coloured; unset entries become VL 0. */
 /* Number the codes used 0, 1, ... as SLs; returns how many there are. */
 static unsigned number_codes(struct compile *cc)
 {
@@ -421,6 +437,7 @@ static uint8_t vl_for_sl(const struct compile *cc, const uint8_t *by_code, unsig
 	return sl < cc->sls_needed ? by_code[cc->code_of_sl[sl]] : UNSET;
 }
 
+/* Every host port behaves as the one coloured; unset entries become VL 0. */
 static void finish_tables(struct compile *cc)
 {
 	struct vlr_tables *tables = cc->tables;

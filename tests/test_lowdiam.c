@@ -166,6 +166,57 @@ static void valiant_offsets_are_in_trees(void **state)
 	vlr_tables_free(tables);
 }
 
+static uint32_t group_of(const struct vlr_topology *topo, const struct vlr_tables *tables,
+			 uint32_t sw)
+{
+	return topo->group[topo->switch_of_node[tables->switch_node[sw]]];
+}
+
+/*
+ * Dragonfly p=2 a=4 h=2, LMC 6 with 31 restricted offsets: the 32 Valiant
+ * offsets of every port go through each router of each group other than
+ * the destination's exactly once, not only through the routers that hold
+ * a global link towards it.
+ */
+static void dragonfly_intermediates_cover_routers(void **state)
+{
+	struct vlr_tables *tables = generated(VLR_FAMILY_DRAGONFLY, df242, 6, 8);
+	struct vlr_engine_options options;
+	struct vlr_engine_report report;
+	struct vlr_topology topo;
+	struct vlr_error err;
+	uint32_t port, sw, k, ports = 0;
+
+	(void)state;
+	vlr_engine_options_init(&options);
+	options.restricted = 31;
+	if (vlr_route_valiant(tables, &options, &report, &err))
+		fail_msg("routing failed: %s", err.message);
+	assert_int_equal(vlr_topology_recognise(tables->fabric, VLR_FAMILY_DRAGONFLY, &topo,
+						&err), 0);
+	for (port = 0; port < tables->fabric->num_ports; port++) {
+		const struct vlr_port *record = &tables->fabric->ports[port];
+		unsigned uses[36] = { 0 };
+		uint32_t target;
+
+		if (!vlr_tables_is_source(tables, port))
+			continue;
+		target = tables->switch_of_node[tables->fabric->ports[record->peer].node];
+		for (k = 1; k <= 32; k++) {
+			assert_int_equal(tables->lid_kind[record->lid + k], VLR_LID_VALIANT);
+			uses[tables->lid_via[record->lid + k]]++;
+		}
+		for (sw = 0; sw < tables->num_switches; sw++)
+			assert_int_equal(uses[sw], group_of(&topo, tables, sw) !=
+						   group_of(&topo, tables, target));
+		ports++;
+	}
+	assert_int_equal(tables->num_switches, 36);
+	assert_int_equal(ports, 72);
+	vlr_topology_free(&topo);
+	vlr_tables_free(tables);
+}
+
 /* Each policy on each family: deadlock-free tables, or a refusal with numbers. */
 static void policies_on_families(void **state)
 {
@@ -285,6 +336,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(minimal_lengths_and_vls),
 		cmocka_unit_test(valiant_offsets_are_in_trees),
+		cmocka_unit_test(dragonfly_intermediates_cover_routers),
 		cmocka_unit_test(policies_on_families),
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(ideal_vl_sets),
