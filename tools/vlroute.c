@@ -20,7 +20,7 @@ static const struct subcommand subcommands[] = {
 	{ "gen", cmd_gen, "generate a fabric (HyperX, Dragonfly, Dragonfly+, fat tree, "
 	  "torus, random)" },
 	{ "info", cmd_info, "summarise a fabric: counts, radix, diameter, family" },
-	{ "route", cmd_route, "route a fabric (sssp, dfsssp) and write its tables" },
+	{ "route", cmd_route, "route a fabric (sssp, dfsssp, minimal, valiant), write its tables" },
 	{ "verify", cmd_verify, "check tables: reachability, loops, deadlock freedom" },
 	{ "capture", cmd_capture, "read a running fabric's tables into a table directory" },
 	{ "analyze", cmd_analyze, "rate tables: effective bisection bandwidth, link load" },
