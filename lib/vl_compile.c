@@ -223,10 +223,12 @@ static unsigned dragonfly_code(const struct compile *cc, const struct walk *walk
 static int local_after_global(const struct compile *cc, uint32_t in_channel, uint32_t sw,
 			      uint32_t lid)
 {
-	uint32_t out = route_graph_next_channel(&cc->ld->graph, sw, lid);
+	uint32_t out;
 
-	return cc->ld->channel_class[in_channel] == VLR_PORT_GLOBAL && out != VLR_NONE &&
-	       cc->ld->channel_class[out] == VLR_PORT_LOCAL;
+	if (cc->ld->channel_class[in_channel] != VLR_PORT_GLOBAL)
+		return 0;
+	out = route_graph_next_channel(&cc->ld->graph, sw, lid);
+	return out != VLR_NONE && cc->ld->channel_class[out] == VLR_PORT_LOCAL;
 }
 
 static int collect_hops(struct compile *cc, uint32_t source, uint32_t lid,

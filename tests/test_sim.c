@@ -377,33 +377,36 @@ static void test_determinism(void **state)
 	vlr_tables_free(tables);
 }
 
-static double saturated_with(const struct vlr_tables *tables, const char *pattern,
-			     enum vlr_sim_dlid dlid)
+/* The default configuration with a pattern and crossbar speedup 2. */
+static void config_for(struct vlr_sim_config *config, const char *pattern)
 {
-	struct vlr_sim_config config;
-	struct vlr_sim_result r;
 	struct vlr_error err;
-	double accepted;
 
-	vlr_sim_config_default(&config);
-	assert_int_equal(vlr_pattern_parse(pattern, &config.pattern, &err), 0);
-	if (dlid != VLR_SIM_DLID_BASE) {
-		config.dlid = dlid;
-		config.vl_mode = VLR_SIM_VL_IDEAL;
-	}
-	config.warmup = 4000;
-	config.cycles = 8000;
-	config.speedup = 2;
-	r = run_once(tables, &config, 1.0, 3);
+	vlr_sim_config_default(config);
+	assert_int_equal(vlr_pattern_parse(pattern, &config->pattern, &err), 0);
+	config->speedup = 2;
+}
+
+/* The accepted load of one run (seed 3), which must not deadlock. */
+static double accepted_load(const struct vlr_tables *tables,
+			    const struct vlr_sim_config *config, double load)
+{
+	struct vlr_sim_result r = run_once(tables, config, load, 3);
+	double accepted = r.accepted;
+
 	assert_false(r.deadlock);
-	accepted = r.accepted;
 	vlr_sim_result_free(&r);
 	return accepted;
 }
 
 static double saturated(const struct vlr_tables *tables, const char *pattern)
 {
-	return saturated_with(tables, pattern, VLR_SIM_DLID_BASE);
+	struct vlr_sim_config config;
+
+	config_for(&config, pattern);
+	config.warmup = 4000;
+	config.cycles = 8000;
+	return accepted_load(tables, &config, 1.0);
 }
 
 static void assert_near(double value, double expected)
@@ -452,60 +455,37 @@ static void test_dragonfly_minimal_limits(void **state)
  * Saturation throughput: the most accepted over offered loads of 1, 1.1
  * and 1.2 x the limit (Valiant loses a few percent when overloaded).
  */
-static struct vlr_sim *valiant_sim(const struct vlr_tables *tables, const char *pattern)
+static void valiant_config(struct vlr_sim_config *config, const char *pattern)
 {
-	struct vlr_sim_config config;
-	struct vlr_error err;
-
-	vlr_sim_config_default(&config);
-	assert_int_equal(vlr_pattern_parse(pattern, &config.pattern, &err), 0);
-	config.dlid = VLR_SIM_DLID_RANDOM;
-	config.vl_mode = VLR_SIM_VL_IDEAL;
-	config.input_packets = 32;
-	config.output_packets = 16;
-	config.speedup = 2;
-	config.warmup = 5000;
-	config.cycles = 15000;
-	return sim_for(tables, &config);
-}
-
-static double valiant_accepted(struct vlr_sim *sim, double load)
-{
-	struct vlr_sim_result r;
-	struct vlr_error err;
-	double accepted;
-
-	if (vlr_sim_run(sim, load, 3, &r, &err))
-		fail_msg("vlr_sim_run: %s", err.message);
-	assert_false(r.deadlock);
-	accepted = r.accepted;
-	vlr_sim_result_free(&r);
-	return accepted;
+	config_for(config, pattern);
+	config->dlid = VLR_SIM_DLID_RANDOM;
+	config->vl_mode = VLR_SIM_VL_IDEAL;
+	config->input_packets = 32;
+	config->output_packets = 16;
+	config->warmup = 5000;
+	config->cycles = 15000;
 }
 
 static double valiant_at(const struct vlr_tables *tables, const char *pattern, double load)
 {
-	struct vlr_sim *sim = valiant_sim(tables, pattern);
-	double accepted = valiant_accepted(sim, load);
+	struct vlr_sim_config config;
 
-	vlr_sim_free(sim);
-	return accepted;
+	valiant_config(&config, pattern);
+	return accepted_load(tables, &config, load);
 }
 
 static double valiant_saturation(const struct vlr_tables *tables, const char *pattern,
 				 double limit)
 {
-	struct vlr_sim *sim = valiant_sim(tables, pattern);
 	double best = 0;
 	unsigned step;
 
 	for (step = 0; step < 3; step++) {
-		double accepted = valiant_accepted(sim, limit * (1 + 0.1 * step));
+		double accepted = valiant_at(tables, pattern, limit * (1 + 0.1 * step));
 
 		if (accepted > best)
 			best = accepted;
 	}
-	vlr_sim_free(sim);
 	return best;
 }
 
