@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include <opensm/osm_switch.h>
-#include <vlroute/tablefiles.h>
+#include <vlroute/formats.h>
 #include <vlroute/topology.h>
 #include <vlroute/verify.h>
 

@@ -20,7 +20,7 @@
 #include <opensm/osm_config.h>
 #include <opensm/osm_opensm.h>
 
-#include <vlroute/engine.h>
+#include <vlroute/engines.h>
 #include <vlroute/fabric.h>
 #include <vlroute/tables.h>
 

@@ -198,7 +198,7 @@ static int write_plot(const struct sim_cli *cli, const struct vlr_sim_result *re
 	snprintf(title, sizeof(title), "%s: %s, DLID %s, %s VLs", cli->dir,
 		 cli->config.trace ? "trace" : pattern, vlr_sim_dlid_name(cli->config.dlid),
 		 vlr_sim_vl_mode_name(cli->config.vl_mode));
-	if (vlr_sim_plot(results, cli->num_loads, cli->seeds, cli->config.bin, title,
+	if (sim_plot(results, cli->num_loads, cli->seeds, cli->config.bin, title,
 			 cli->plot, &err)) {
 		cli_error(cli->command, "%s", err.message);
 		return -1;

@@ -39,4 +39,13 @@ int sim_cli_parse_loads(struct sim_cli *cli, const char *text);
 /* Everything after the options; returns the exit status. */
 int sim_cli_run(struct sim_cli *cli);
 
+/*
+ * Plot with gnuplot into path (.png or .svg): with one offered load,
+ * accepted load over time, one line per seed; with several, accepted load
+ * and average latency against offered load (mean over seeds).
+ */
+int sim_plot(const struct vlr_sim_result *results, unsigned num_loads,
+	     unsigned num_seeds, unsigned bin, const char *title, const char *path,
+	     struct vlr_error *err);
+
 #endif

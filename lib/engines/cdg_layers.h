@@ -1,0 +1,60 @@
+/*
+ * cdg_layers.h - the channel dependency graph of every route, split into
+ * virtual layers, and the breaking of its cycles (internal; dfsssp's core).
+ *
+ * A route is (source switch, DLID): sources on one switch share every
+ * dependency (their injection links have none), so they share a layer. The
+ * layer of a route is kept where its SL will end up: the tables' SL row of
+ * its source switch. A dependency is (channel a, port p): a route arrives
+ * over channel a at switch u and leaves u by port p; each layer counts the
+ * routes inducing each dependency.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#ifndef VLROUTE_CDG_LAYERS_H
+#define VLROUTE_CDG_LAYERS_H
+
+#include <vlroute/engines.h>
+
+#include "route_graph.h"
+
+#define CDG_MAX_LAYERS VLR_NUM_SLS
+
+struct cdg_layers {
+	const struct route_graph *graph;
+	struct vlr_tables *tables;	/* LFTs in; SL rows = layers out */
+	uint32_t *row_of_switch;	/* [switch]: its SL row, VLR_NONE if no sources */
+	uint32_t num_lids;		/* owned LIDs that switches route */
+	uint32_t *lids;			/* those LIDs */
+	uint32_t *target;		/* [lid]: switch delivering it, VLR_NONE */
+	uint8_t *ports_by_lid;		/* [lid * switches + switch]: the LFTs transposed */
+	uint32_t *first_port;		/* [switch]: port slot of its port 0 */
+	uint32_t *counts[CDG_MAX_LAYERS];	/* [channel * port_stride + port] */
+	unsigned layers;		/* layers holding routes */
+	uint64_t cycles_broken;
+	uint64_t routes_moved;
+	/* scratch */
+	uint32_t *next;			/* [switch]: next switch towards the current LID */
+	uint32_t *subtree;		/* [switch]: source switches behind it */
+	uint32_t *pending;		/* switches left to visit in a subtree */
+	uint32_t *depth;		/* [switch]: hops to the target in the tree */
+	uint32_t *tree;			/* a LID's switches, farthest first */
+};
+
+/*
+ * Every route in layer 0, dependencies counted. The tables' LFTs must be
+ * complete; SL rows are (re)allocated, one per switch with sources.
+ */
+int cdg_layers_init(struct cdg_layers *cdg, const struct route_graph *graph,
+		    struct vlr_tables *tables, struct vlr_error *err);
+void cdg_layers_free(struct cdg_layers *cdg);
+
+/*
+ * Make every layer acyclic, moving routes up as the heuristic says. Fails
+ * when more than CDG_MAX_LAYERS layers would be needed.
+ */
+int cdg_layers_break_cycles(struct cdg_layers *cdg, enum vlr_heuristic heuristic,
+			    struct vlr_error *err);
+
+#endif

@@ -1,0 +1,142 @@
+/*
+ * engine_sssp.c - balanced shortest paths.
+ *
+ * For every LID, every switch gets the next hop of a minimal path towards
+ * the switch that delivers the LID; among the minimal paths it takes the
+ * one whose channels carry the fewest routes so far. That is Dijkstra with
+ * channel weight W + routes, W larger than any route count a path could
+ * collect (the DFSSSP argument that no detour is ever cheaper), computed
+ * without a heap: hop distances never change, so one pass over the
+ * switches in breadth-first order from the target finds the least-loaded
+ * minimal path of each. After each LID the channels of its tree are
+ * charged with the number of sources routed through them.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <vlroute/engines.h>
+
+#include "engine_common.h"
+#include "route_graph.h"
+
+struct sssp {
+	struct route_graph *graph;
+	struct vlr_tables *tables;
+	uint64_t *load;		/* [channel]: routes it carries so far */
+	uint64_t *cost;		/* [switch]: least load sum to the target */
+	uint64_t *carried;	/* [switch]: sources routed through it */
+	uint32_t *chosen;	/* [switch]: its channel towards the target */
+};
+
+/* Pick each switch's least-loaded minimal next hop towards target t. */
+static void choose_next_hops(struct sssp *sssp, uint32_t t, uint32_t lid)
+{
+	const struct route_graph *graph = sssp->graph;
+	const uint16_t *order = graph->order + (uint64_t)t * graph->num_switches;
+	const uint16_t *distance = graph->distance + (uint64_t)t * graph->num_switches;
+	uint32_t k;
+
+	sssp->cost[t] = 0;
+	for (k = 1; k < graph->reaching[t]; k++) {
+		uint32_t v = order[k], c, best = VLR_NONE;
+		uint64_t best_cost = UINT64_MAX;
+
+		for (c = graph->first_channel[v]; c < graph->first_channel[v + 1]; c++) {
+			uint32_t u = graph->channel_to[c];
+
+			if (distance[u] + 1 == distance[v] &&
+			    sssp->load[c] + sssp->cost[u] < best_cost) {
+				best_cost = sssp->load[c] + sssp->cost[u];
+				best = c;
+			}
+		}
+		sssp->cost[v] = best_cost;
+		sssp->chosen[v] = best;
+		vlr_tables_lft(sssp->tables, v)[lid] = graph->channel_port[best];
+	}
+}
+
+/* Charge every channel of the tree with the sources routed through it. */
+static void charge_tree(struct sssp *sssp, uint32_t t)
+{
+	const struct route_graph *graph = sssp->graph;
+	const uint16_t *order = graph->order + (uint64_t)t * graph->num_switches;
+	uint32_t k;
+
+	for (k = 0; k < graph->reaching[t]; k++)
+		sssp->carried[order[k]] = graph->sources[order[k]];
+	for (k = graph->reaching[t]; k-- > 1;) {
+		uint32_t v = order[k], c = sssp->chosen[v];
+
+		sssp->load[c] += sssp->carried[v];
+		sssp->carried[graph->channel_to[c]] += sssp->carried[v];
+	}
+}
+
+static int route_all_lids(struct sssp *sssp, struct vlr_error *err)
+{
+	struct vlr_tables *tables = sssp->tables;
+	uint32_t lid;
+
+	for (lid = 1; lid <= tables->max_lid; lid++) {
+		uint8_t last_port;
+		uint32_t t;
+
+		if (tables->lid_owner[lid] == VLR_NONE)
+			continue;
+		t = route_graph_target(sssp->graph, lid, &last_port);
+		if (t == VLR_NONE)
+			return engine_unroutable_lid(tables, lid, err);
+		vlr_tables_lft(tables, t)[lid] = last_port;
+		choose_next_hops(sssp, t, lid);
+		charge_tree(sssp, t);
+	}
+	return 0;
+}
+
+int engine_sssp_paths(struct vlr_tables *tables, struct route_graph *graph,
+		      struct vlr_error *err)
+{
+	struct sssp sssp;
+	int result;
+
+	sssp.graph = graph;
+	sssp.tables = tables;
+	sssp.load = calloc(graph->num_channels + 1, sizeof(uint64_t));
+	sssp.cost = malloc(sizeof(uint64_t) * (graph->num_switches + 1));
+	sssp.carried = malloc(sizeof(uint64_t) * (graph->num_switches + 1));
+	sssp.chosen = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
+	if (!sssp.load || !sssp.cost || !sssp.carried || !sssp.chosen)
+		result = vlr_fail(err, "out of memory for the channel loads");
+	else
+		result = route_graph_check_connected(graph, err) ||
+			 route_all_lids(&sssp, err) ? -1 : 0;
+	free(sssp.load);
+	free(sssp.cost);
+	free(sssp.carried);
+	free(sssp.chosen);
+	return result;
+}
+
+int vlr_route_sssp(struct vlr_tables *tables, const struct vlr_engine_options *options,
+		   struct vlr_engine_report *report, struct vlr_error *err)
+{
+	struct route_graph graph;
+	double start = engine_seconds();
+	int result;
+
+	(void)options;
+	memset(report, 0, sizeof(*report));
+	if (route_graph_build(&graph, tables, err))
+		return -1;
+	vlr_tables_reset(tables);
+	result = engine_sssp_paths(tables, &graph, err);
+	route_graph_free(&graph);
+	report->layers = 1;
+	report->vls_used = 1;
+	report->seconds_paths = engine_seconds() - start;
+	return result;
+}

@@ -1,0 +1,298 @@
+/*
+ * tablefiles_lfts.c - every switch's linear forwarding table as OpenSM's
+ * opensm-lfts.dump: writing it byte for byte as OpenSM does and reading it
+ * back strictly.
+ *
+ * The layout, per switch in OpenSM's GUID order:
+ *   Unicast lids [0-MAXLID] of switch Lid L guid 0x%016llx ('DESC'):
+ *   0x%04x %03u # TYPE portguid 0x%016llx: 'DESC'   one per routed LID
+ *   MAXLID lids dumped
+ * where TYPE is "Switch", "Channel Adapter" or "Router", and the comment
+ * is "unknown node and type" for a LID no port owns. The port is decimal
+ * despite its leading zeros (OpenSM reads it with base 10).
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tablefiles_lft_internal.h"
+
+/* ---- writing ------------------------------------------------------------ */
+
+static void write_switch(const struct vlr_tables *tables, uint32_t sw,
+			 const struct tf_lid_tails *tails, struct tf_out *out)
+{
+	const struct vlr_fabric *fabric = tables->fabric;
+	uint32_t node = tables->switch_node[sw];
+	unsigned num_ports = fabric->nodes[node].num_ports;
+	const uint8_t *lft = vlr_tables_lft(tables, sw);
+	uint32_t lid;
+
+	tf_out_printf(out, "Unicast lids [0-%u] of switch Lid %u guid 0x%016llx ('%s'):\n",
+		      tables->max_lid, vlr_port_at(fabric, node, 0)->lid,
+		      (unsigned long long)fabric->nodes[node].guid,
+		      vlr_node_description(fabric, node));
+	for (lid = 0; lid <= tables->max_lid; lid++) {
+		size_t tail = tails->offset[lid + 1] - tails->offset[lid];
+		char *at;
+
+		if (lft[lid] > num_ports)
+			continue;
+		at = tf_out_reserve(out, 11 + tail);
+		*at++ = '0';
+		*at++ = 'x';
+		at = tf_put_hex(at, lid, 4);
+		*at++ = ' ';
+		at = tf_put_dec(at, lft[lid], 3);
+		memcpy(at, tails->text + tails->offset[lid], tail);
+		out->used = (size_t)(at + tail - out->buf);
+	}
+	tf_out_printf(out, "%u lids dumped\n", tables->max_lid);
+}
+
+int vlr_lfts_write(const struct vlr_tables *tables, FILE *stream, struct vlr_error *err)
+{
+	struct tf_lid_tails tails = { NULL, NULL };
+	uint64_t *guids = malloc(sizeof(uint64_t) * (tables->num_switches + 1));
+	uint32_t *order = NULL, i;
+	struct tf_out *out = NULL;
+	int result = -1;
+
+	if (!guids) {
+		vlr_fail(err, "out of memory for the LFT dump");
+		goto done;
+	}
+	for (i = 0; i < tables->num_switches; i++)
+		guids[i] = tables->fabric->nodes[tables->switch_node[i]].guid;
+	order = tf_wire_order(guids, tables->num_switches, err);
+	if (!order || tf_lid_tails_build(tables, &tails, err))
+		goto done;
+	out = tf_out_new(stream, err);
+	if (!out)
+		goto done;
+	for (i = 0; i < tables->num_switches; i++)
+		write_switch(tables, order[i], &tails, out);
+	result = tf_out_finish(out, "LFT dump", err);
+done:
+	free(out);
+	tf_lid_tails_free(&tails);
+	free(order);
+	free(guids);
+	return result;
+}
+
+/* ---- reading ------------------------------------------------------------ */
+
+struct reader {
+	struct vlr_tables *tables;
+	struct tf_lines lines;
+	struct tf_guid_map switches;
+	struct tf_lid_tails tails;	/* what the writer puts after each LID's port */
+	struct vlr_error *err;
+	uint8_t *seen;		/* [switch]: block read */
+	uint32_t sw;		/* switch of the open block, or VLR_NONE */
+	uint32_t block_max;	/* MAXLID of its header */
+	uint32_t block_line;
+	uint32_t blocks;
+};
+
+static const char *switch_name(const struct reader *reader, uint32_t sw)
+{
+	return vlr_node_name(reader->tables->fabric, reader->tables->switch_node[sw]);
+}
+
+static int read_header(struct reader *reader, const char *text)
+{
+	struct vlr_tables *tables = reader->tables;
+	const char *problem;
+	struct tf_lft_header header;
+	uint32_t sw;
+	unsigned lid;
+
+	if (reader->sw != VLR_NONE)
+		return tf_fail_line(&reader->lines,
+				    "switch header before the \"lids dumped\" line "
+				    "ending the block of line %u", reader->block_line);
+	if (tf_lft_parse_header(text, &header, &problem))
+		return tf_fail_line(&reader->lines, "%s", problem);
+	sw = tf_guid_map_get(&reader->switches, header.guid);
+	if (sw == VLR_NONE)
+		return tf_fail_line(&reader->lines, "unknown switch GUID 0x%016llx",
+				    (unsigned long long)header.guid);
+	if (reader->seen[sw])
+		return tf_fail_line(&reader->lines,
+				    "second block for switch \"%s\" (GUID 0x%016llx)",
+				    switch_name(reader, sw), (unsigned long long)header.guid);
+	lid = vlr_port_at(tables->fabric, tables->switch_node[sw], 0)->lid;
+	if (header.lid != lid)
+		return tf_fail_line(&reader->lines,
+				    "switch \"%s\" has LID %u here but LID %u in the "
+				    "tables", switch_name(reader, sw), header.lid, lid);
+	reader->seen[sw] = 1;
+	reader->sw = sw;
+	reader->block_max = header.max_lid;
+	reader->block_line = reader->lines.line;
+	reader->blocks++;
+	memset(vlr_tables_lft(tables, sw), VLR_NO_PORT, tables->lid_stride);
+	return 0;
+}
+
+static int check_owner(struct reader *reader, const struct tf_lid_line *entry)
+{
+	const struct vlr_fabric *fabric = reader->tables->fabric;
+	uint32_t owner = reader->tables->lid_owner[entry->lid];
+	char label[128];
+
+	if (!entry->has_guid && !entry->unknown)
+		return 0;
+	if (owner == VLR_NONE) {
+		if (entry->unknown)
+			return 0;
+		return tf_fail_line(&reader->lines,
+				    "LID %u belongs to no port in the tables, but the "
+				    "dump gives it to port GUID 0x%016llx", entry->lid,
+				    (unsigned long long)entry->guid);
+	}
+	if (!entry->unknown && tf_port_guid(fabric, owner) == entry->guid)
+		return 0;
+	tf_port_label(fabric, owner, label, sizeof(label));
+	if (entry->unknown)
+		return tf_fail_line(&reader->lines,
+				    "LID %u belongs to %s in the tables, but the dump "
+				    "says \"unknown node and type\"", entry->lid, label);
+	return tf_fail_line(&reader->lines, "LID %u belongs to %s (GUID 0x%016llx) in the "
+			    "tables, but the dump gives it to port GUID 0x%016llx",
+			    entry->lid, label,
+			    (unsigned long long)tf_port_guid(fabric, owner),
+			    (unsigned long long)entry->guid);
+}
+
+/* Is rest exactly the comment this writer puts after the LID's port? */
+static int is_own_tail(const struct reader *reader, uint32_t lid, const char *rest)
+{
+	const struct tf_lid_tails *tails = &reader->tails;
+	size_t length = tails->offset[lid + 1] - tails->offset[lid] - 1;
+
+	return !strncmp(rest, tails->text + tails->offset[lid], length) && !rest[length];
+}
+
+static int read_lid(struct reader *reader, const char *text)
+{
+	struct vlr_tables *tables = reader->tables;
+	const char *problem, *rest;
+	struct tf_lid_line entry;
+	unsigned num_ports;
+	uint8_t *lft;
+
+	if (reader->sw == VLR_NONE)
+		return tf_fail_line(&reader->lines,
+				    "LID line outside a switch block (no \"Unicast "
+				    "lids\" header opens it)");
+	if (tf_lft_parse_lid_head(text, &entry, &rest, &problem))
+		return tf_fail_line(&reader->lines, "%s", problem);
+	if (entry.lid > tables->max_lid)
+		return tf_fail_line(&reader->lines,
+				    "LID %u is beyond the tables' highest LID %u",
+				    entry.lid, tables->max_lid);
+	if (!is_own_tail(reader, entry.lid, rest) &&
+	    (tf_lft_parse_lid_tail(rest, &entry, &problem) ? tf_fail_line(&reader->lines,
+									  "%s", problem) :
+	     check_owner(reader, &entry)))
+		return -1;
+	num_ports = tables->fabric->nodes[tables->switch_node[reader->sw]].num_ports;
+	if (entry.port > num_ports)
+		return tf_fail_line(&reader->lines,
+				    "port %u is beyond the %u ports of switch \"%s\"",
+				    entry.port, num_ports, switch_name(reader, reader->sw));
+	lft = vlr_tables_lft(tables, reader->sw);
+	if (lft[entry.lid] != VLR_NO_PORT)
+		return tf_fail_line(&reader->lines, "LID %u is listed twice for switch \"%s\"",
+				    entry.lid, switch_name(reader, reader->sw));
+	lft[entry.lid] = (uint8_t)entry.port;
+	return 0;
+}
+
+/* "N lids dumped" closes the block. */
+static int read_footer(struct reader *reader, uint32_t count)
+{
+	if (reader->sw == VLR_NONE)
+		return tf_fail_line(&reader->lines,
+				    "\"lids dumped\" line outside a switch block");
+	if (count != reader->block_max)
+		return tf_fail_line(&reader->lines,
+				    "\"%u lids dumped\", but the header of line %u says "
+				    "[0-%u]", count, reader->block_line, reader->block_max);
+	reader->sw = VLR_NONE;
+	return 0;
+}
+
+static int read_line(void *context, const char *text)
+{
+	struct reader *reader = context;
+	uint32_t count = 0;
+
+	switch (tf_lft_classify(&text, &count)) {
+	case TF_LFT_SKIP:
+		return 0;
+	case TF_LFT_HEADER:
+		return read_header(reader, text);
+	case TF_LFT_LID:
+		return read_lid(reader, text);
+	case TF_LFT_FOOTER:
+		return read_footer(reader, count);
+	case TF_LFT_OTHER:
+		break;
+	}
+	if (!strncmp(text, "Multicast mlids", 15))
+		return tf_fail_line(&reader->lines,
+				    "this is a multicast (MFT) dump, not an LFT dump");
+	return tf_fail_line(&reader->lines,
+			    "unrecognised line (expected a \"Unicast lids\" header, "
+			    "a \"0xLID PORT\" line or \"N lids dumped\")");
+}
+
+static int read_all(struct reader *reader)
+{
+	if (tf_lines_each(&reader->lines, read_line, reader))
+		return -1;
+	if (reader->sw != VLR_NONE)
+		return vlr_fail_at(reader->err, reader->lines.path, reader->block_line,
+				   "the file ends inside this block of switch \"%s\" (no "
+				   "\"lids dumped\" line): truncated?",
+				   switch_name(reader, reader->sw));
+	if (!reader->blocks && reader->tables->num_switches)
+		return vlr_fail(reader->err, "%s: holds no switch block",
+				reader->lines.path);
+	return 0;
+}
+
+int vlr_lfts_read(struct vlr_tables *tables, const char *path, struct vlr_error *err)
+{
+	struct reader reader;
+	int result;
+
+	memset(&reader, 0, sizeof(reader));
+	reader.tables = tables;
+	reader.err = err;
+	reader.sw = VLR_NONE;
+	reader.seen = calloc(tables->num_switches + 1, 1);
+	if (!reader.seen)
+		return vlr_fail(err, "out of memory reading %s", path);
+	if (tf_index_switches(tables, &reader.switches, err)) {
+		free(reader.seen);
+		return -1;
+	}
+	result = tf_lid_tails_build(tables, &reader.tails, err);
+	if (!result)
+		result = tf_lines_open(&reader.lines, path, err);
+	if (!result)
+		result = read_all(&reader);
+	tf_lines_close(&reader.lines);
+	tf_guid_map_free(&reader.switches);
+	tf_lid_tails_free(&reader.tails);
+	free(reader.seen);
+	return result;
+}

@@ -1,0 +1,93 @@
+/*
+ * tablefiles_routeinfo.c - vlroute-route.info: which engine made a table
+ * directory and how long it took, so that reports can show routing times.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tablefiles_internal.h"
+
+static int join_path(char *buf, size_t size, const char *dir, struct vlr_error *err)
+{
+	if ((size_t)snprintf(buf, size, "%s/%s", dir, VLR_FILE_ROUTE_INFO) >= size)
+		return vlr_fail(err, "%s: the directory name is too long", dir);
+	return 0;
+}
+
+int vlr_route_info_write(const char *dir, const struct vlr_route_info *info,
+			 struct vlr_error *err)
+{
+	char path[4096], temporary[4096 + 16];
+	FILE *out;
+	int bad;
+
+	if (join_path(path, sizeof(path), dir, err))
+		return -1;
+	snprintf(temporary, sizeof(temporary), "%s.tmp", path);
+	out = fopen(temporary, "w");
+	if (!out)
+		return vlr_fail(err, "%s: cannot create: %s", temporary, strerror(errno));
+	bad = fprintf(out, "# vlroute-route.info: how these tables were made\n"
+		      "engine %s\nseconds %.3f\n", info->engine, info->seconds) < 0;
+	bad |= fclose(out) != 0;
+	if (bad || rename(temporary, path)) {
+		unlink(temporary);
+		return vlr_fail(err, "%s: cannot write: %s", path, strerror(errno));
+	}
+	return 0;
+}
+
+struct info_reader {
+	struct tf_lines lines;
+	struct vlr_route_info *info;
+};
+
+/* "engine NAME" and "seconds S"; comments and other keys are skipped. */
+static int read_info_line(void *context, const char *line)
+{
+	struct info_reader *reader = context;
+	struct tf_lines *lines = &reader->lines;
+	struct vlr_route_info *info = reader->info;
+	char *end;
+
+	if (!strncmp(line, "engine ", 7)) {
+		if (!line[7] || strlen(line + 7) >= sizeof(info->engine) ||
+		    strchr(line + 7, ' '))
+			return tf_fail_line(lines, "the engine is one word of at most %zu "
+					    "characters", sizeof(info->engine) - 1);
+		strcpy(info->engine, line + 7);
+	} else if (!strncmp(line, "seconds ", 8)) {
+		info->seconds = strtod(line + 8, &end);
+		if (end == line + 8 || *end || info->seconds < 0)
+			return tf_fail_line(lines, "seconds needs a number of seconds, not "
+					    "\"%s\"", line + 8);
+	}
+	return 0;
+}
+
+int vlr_route_info_read(const char *dir, struct vlr_route_info *info,
+			struct vlr_error *err)
+{
+	char path[4096];
+	struct info_reader reader;
+	int result;
+
+	memset(info, 0, sizeof(*info));
+	info->seconds = -1.0;
+	if (join_path(path, sizeof(path), dir, err))
+		return -1;
+	if (access(path, F_OK))
+		return 0;
+	reader.info = info;
+	if (tf_lines_open(&reader.lines, path, err))
+		return -1;
+	result = tf_lines_each(&reader.lines, read_info_line, &reader);
+	tf_lines_close(&reader.lines);
+	return result;
+}

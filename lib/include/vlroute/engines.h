@@ -1,0 +1,116 @@
+/*
+ * engines.h - routing engines.
+ *
+ * Routing engines: they fill a table set for a fabric.
+ *
+ * sssp     balanced shortest paths: every LID routed along a minimal path,
+ *          choosing among minimal paths the one whose channels carry the
+ *          fewest routes so far.
+ * dfsssp   sssp, then the channel dependency graph of all routes is broken
+ *          into acyclic virtual layers (SL = layer = VL), so the tables are
+ *          deadlock-free; spare VLs are then used to even out the layers.
+ *
+ * minimal  the topology's own minimal routes, recognised from the graph:
+ *          HyperX dimension order, Dragonfly local-global-local, Dragonfly+
+ *          up-global-down, balanced where several exist.
+ * valiant  minimal routes on LID offset 0 of every port; every further
+ *          offset routes through an intermediate switch (the routes
+ *          towards one DLID form an in-tree), some of them restricted to
+ *          the destination's partition (RVAL); see vlpolicy.h.
+ * Both give every hop a VL by a VL policy and compile it into path SLs
+ * and SL2VL tables, refusing a policy the fabric's SLs and VLs cannot
+ * carry.
+ *
+ * Engines read only the fabric and its LIDs and write only the tables.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#ifndef VLROUTE_ENGINES_H
+#define VLROUTE_ENGINES_H
+
+#include <stdint.h>
+
+#include <vlroute/tables.h>
+
+/* Which edge of a found cycle dfsssp cuts (its routes move up a layer). */
+enum vlr_heuristic {
+	VLR_HEURISTIC_WEAKEST = 0,	/* the edge induced by the fewest routes */
+	VLR_HEURISTIC_STRONGEST,	/* the edge induced by the most routes */
+	VLR_HEURISTIC_FIRST,		/* the first edge of the cycle */
+	VLR_HEURISTIC_ALL,		/* try each, keep the fewest layers */
+};
+
+struct vlr_engine_options {
+	enum vlr_heuristic heuristic;
+	int no_balance;			/* dfsssp: leave spare VLs unused */
+
+	/* minimal and valiant */
+	enum vlr_family family;		/* the family required; NONE: any */
+	unsigned dim_order[VLR_MAX_DIMS];	/* HyperX: dimension order */
+	unsigned dim_order_count;	/* 0: 0, 1, 2, ... */
+	struct vlr_vl_policy policy;	/* kind NONE: the fewest VLs */
+	int restricted;			/* valiant: RVAL offsets per port; -1 auto */
+};
+
+struct vlr_engine_report {
+	unsigned layers;		/* virtual layers the routes need */
+	unsigned vls_used;		/* after spreading over spare VLs */
+	enum vlr_heuristic heuristic;	/* the one whose result was kept */
+	uint64_t cycles_broken;
+	uint64_t routes_moved;		/* (source switch, DLID) routes moved up */
+	double seconds_paths;		/* sssp part */
+	double seconds_layers;		/* cycle breaking and spreading */
+
+	/*
+	 * minimal and valiant. When they refuse a policy for want of VLs or
+	 * SLs, layers and sls_used still say what it needs (sls_used above
+	 * VLR_NUM_SLS: more SLs than the fabric has).
+	 */
+	unsigned sls_used;		/* path SLs the VL policy needed */
+	unsigned valiant_offsets;	/* per port: LIDs through an intermediate */
+	unsigned restricted_offsets;	/* of them restricted to the partition */
+	unsigned max_hops;		/* longest switch-to-switch route */
+	int bad_input;			/* refused for the input itself: the fabric
+					   is not the family needed, or no LMC */
+	struct vlr_family_params family;	/* what the graph showed */
+};
+
+const char *vlr_heuristic_name(enum vlr_heuristic heuristic);
+
+/*
+ * Parsers shared by the CLI and the plugin's config file. On a refusal err
+ * holds the allowed values, written to follow "OPTION is ": "weakest,
+ * strongest, first or all, not \"best\"".
+ */
+int vlr_heuristic_parse(const char *text, enum vlr_heuristic *heuristic,
+			struct vlr_error *err);
+
+/* "1,0,2": each HyperX dimension 0..VLR_MAX_DIMS-1 at most once. */
+int vlr_dim_order_parse(const char *text, unsigned *order, unsigned *count,
+			struct vlr_error *err);
+
+/* Fill the LFTs; path SLs stay 0. Fails naming unreachable nodes. */
+int vlr_route_sssp(struct vlr_tables *tables, const struct vlr_engine_options *options,
+		   struct vlr_engine_report *report, struct vlr_error *err);
+
+/*
+ * sssp plus deadlock freedom within tables->num_vls VLs. Fails with the
+ * numbers (layers needed, VLs available) when they do not suffice; the
+ * tables are then not usable.
+ */
+int vlr_route_dfsssp(struct vlr_tables *tables, const struct vlr_engine_options *options,
+		     struct vlr_engine_report *report, struct vlr_error *err);
+
+/* Minimal routes of a recognised HyperX, Dragonfly or Dragonfly+. */
+int vlr_route_minimal(struct vlr_tables *tables, const struct vlr_engine_options *options,
+		      struct vlr_engine_report *report, struct vlr_error *err);
+
+/* Valiant routes; needs LMC >= 1 on the endpoint ports. */
+int vlr_route_valiant(struct vlr_tables *tables, const struct vlr_engine_options *options,
+		      struct vlr_engine_report *report, struct vlr_error *err);
+
+/* Options with the defaults: weakest-edge heuristic, any family, auto RVAL. */
+void vlr_engine_options_init(struct vlr_engine_options *options);
+
+#endif

@@ -1,0 +1,267 @@
+/*
+ * fabric.h - the fabric model: nodes, ports, links and LIDs, what they add up to, and the families fabrics come in.
+ *
+ * The fabric model: switches, channel adapters, ports, links, LIDs.
+ *
+ * A fabric is three flat arrays: nodes, ports and a string pool for node
+ * names. Every node owns a contiguous run of num_ports + 1 port slots, slot 0
+ * being port 0 (a switch's management port; unused on channel adapters), so
+ * port p of node n is ports[nodes[n].first_port + p]. A link joins two port
+ * slots through their peer fields; parallel links between two nodes are
+ * ordinary. Nothing here allocates per port, so fabrics of 50,000 CA ports
+ * and 5,000 switches build in a few milliseconds.
+ *
+ * Counting and measuring a fabric: nodes, links, radix, diameter.
+ *
+ * The families of fabrics vlroute knows and the parameters that
+ * pick one member: what the generators build, what recognition finds and
+ * what the low-diameter engines route.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#ifndef VLROUTE_FABRIC_H
+#define VLROUTE_FABRIC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <vlroute/util.h>
+
+#define VLR_NONE UINT32_MAX		/* "no node", "no port", "no peer" */
+#define VLR_MAX_NODE_PORTS 254		/* physical ports per node (IB) */
+#define VLR_MAX_NAME 64			/* ibsim's node id and IB NodeDescription */
+#define VLR_MAX_UNICAST_LID 0xBFFF	/* 49151 unicast LIDs */
+#define VLR_MAX_LMC 7
+
+/* The values are InfiniBand's NodeInfo:NodeType. */
+enum vlr_node_type {
+	VLR_NODE_CA = 1,
+	VLR_NODE_SWITCH = 2,
+	VLR_NODE_ROUTER = 3,
+};
+
+struct vlr_node {
+	uint64_t guid;
+	uint32_t first_port;	/* index of this node's port 0 in ports[] */
+	uint32_t name;		/* offset of the unique node id in strings */
+	uint32_t description;	/* offset of the NodeDescription in strings */
+	uint32_t line;		/* line of its record in the source file, 0 if generated */
+	uint8_t type;		/* enum vlr_node_type */
+	uint8_t num_ports;	/* physical ports, numbered 1..num_ports */
+	int8_t enhanced_port0;	/* switches: 1 enhanced, -1 base, 0 not said */
+};
+
+struct vlr_port {
+	uint64_t guid;		/* 0 when not known */
+	uint32_t node;		/* owning node */
+	uint32_t peer;		/* index of the linked port, VLR_NONE if none */
+	uint32_t line;		/* line that declared it in the source file */
+	uint16_t lid;		/* base LID, 0 if none; a switch's is on port 0 */
+	uint8_t number;		/* port number on its node */
+	uint8_t lmc;
+	uint8_t width;		/* ibsim enabled-width code, 0 = default */
+	uint8_t speed;		/* ibsim enabled-speed code, 0 = default */
+};
+
+struct vlr_fabric {
+	struct vlr_node *nodes;
+	struct vlr_port *ports;
+	char *strings;
+	uint32_t num_nodes;
+	uint32_t num_ports;	/* port slots, port 0 included */
+	uint32_t nodes_capacity;
+	uint32_t ports_capacity;
+	size_t strings_length;
+	size_t strings_capacity;
+	uint32_t *name_slots;	/* open-addressing hash: node index + 1, 0 = empty */
+	uint32_t name_slots_mask;
+	uint8_t lmc;		/* LMC of the CA ports, once LIDs are assigned */
+};
+
+struct vlr_fabric *vlr_fabric_new(void);
+void vlr_fabric_free(struct vlr_fabric *fabric);
+
+/* Grow the arrays once up front when the final size is known. */
+int vlr_fabric_reserve(struct vlr_fabric *fabric, uint32_t nodes,
+		       uint32_t port_slots, struct vlr_error *err);
+
+/*
+ * Add a node with ports 1..num_ports, all unlinked. Returns its index, or
+ * VLR_NONE with err set when the name is taken, empty or too long, or the
+ * port count is outside 1..VLR_MAX_NODE_PORTS.
+ */
+uint32_t vlr_fabric_add_node(struct vlr_fabric *fabric, enum vlr_node_type type,
+			     const char *name, unsigned num_ports, uint64_t guid,
+			     struct vlr_error *err);
+
+/* Set the NodeDescription when it differs from the node's name. */
+int vlr_fabric_set_description(struct vlr_fabric *fabric, uint32_t node,
+			       const char *description, struct vlr_error *err);
+
+/* Link port_a of node_a with port_b of node_b; both must be free. */
+int vlr_fabric_link(struct vlr_fabric *fabric, uint32_t node_a, unsigned port_a,
+		    uint32_t node_b, unsigned port_b, struct vlr_error *err);
+
+/* Index of the node with this name, or VLR_NONE. */
+uint32_t vlr_fabric_find(const struct vlr_fabric *fabric, const char *name);
+
+static inline uint32_t vlr_port_index(const struct vlr_fabric *fabric,
+				      uint32_t node, unsigned number)
+{
+	return fabric->nodes[node].first_port + number;
+}
+
+static inline struct vlr_port *vlr_port_at(const struct vlr_fabric *fabric,
+					   uint32_t node, unsigned number)
+{
+	return &fabric->ports[vlr_port_index(fabric, node, number)];
+}
+
+static inline const char *vlr_node_name(const struct vlr_fabric *fabric,
+					uint32_t node)
+{
+	return fabric->strings + fabric->nodes[node].name;
+}
+
+static inline const char *vlr_node_description(const struct vlr_fabric *fabric,
+					       uint32_t node)
+{
+	return fabric->strings + fabric->nodes[node].description;
+}
+
+static inline int vlr_node_is_switch(const struct vlr_fabric *fabric,
+				     uint32_t node)
+{
+	return fabric->nodes[node].type == VLR_NODE_SWITCH;
+}
+
+const char *vlr_node_type_name(enum vlr_node_type type);
+
+/* Number of LIDs a fabric needs at this LMC: one per switch, 2^LMC per CA port. */
+uint64_t vlr_fabric_lids_needed(const struct vlr_fabric *fabric, unsigned lmc);
+
+/*
+ * Give every switch one LID and every linked CA or router port 2^lmc
+ * consecutive LIDs with an aligned base, deterministically: switches first
+ * in node order, then endpoint ports in node and port order. Fails with the
+ * numbers when the 49151 unicast LIDs do not suffice or lmc > 7.
+ */
+int vlr_fabric_assign_lids(struct vlr_fabric *fabric, unsigned lmc,
+			   struct vlr_error *err);
+
+struct vlr_fabric_summary {
+	uint32_t switches;
+	uint32_t cas;
+	uint32_t routers;
+	uint32_t endpoint_ports;	/* linked CA and router ports */
+	uint32_t links;
+	uint32_t switch_links;		/* switch to switch */
+	uint32_t endpoint_links;	/* switch to CA or router */
+	uint32_t direct_links;		/* CA or router to CA or router */
+	uint32_t radix;			/* most ports declared on a switch */
+	uint32_t used_ports_min;	/* fewest linked ports on a switch */
+	uint32_t used_ports_max;	/* most linked ports on a switch */
+};
+
+void vlr_fabric_summarise(const struct vlr_fabric *fabric,
+			  struct vlr_fabric_summary *summary);
+
+/*
+ * The switch graph: switches are vertices, switch-to-switch links edges
+ * (parallel links appear once per link). Compressed rows, so the
+ * neighbours of switch s are neighbour[offset[s] .. offset[s+1]).
+ */
+struct vlr_switch_graph {
+	uint32_t num_switches;
+	uint32_t *node_of;		/* switch index -> node index */
+	uint32_t *switch_of;		/* node index -> switch index or VLR_NONE */
+	uint32_t *offset;		/* num_switches + 1 entries */
+	uint32_t *neighbour;
+};
+
+int vlr_switch_graph_build(const struct vlr_fabric *fabric,
+			   struct vlr_switch_graph *graph, struct vlr_error *err);
+void vlr_switch_graph_free(struct vlr_switch_graph *graph);
+
+/*
+ * Longest shortest path between two switches, in switch-to-switch hops, and
+ * the number of connected components of the switch graph. The diameter
+ * covers the largest distance within components.
+ */
+int vlr_switch_diameter(const struct vlr_switch_graph *graph, uint32_t *diameter,
+			uint32_t *components, struct vlr_error *err);
+
+#define VLR_MAX_DIMS 8
+
+enum vlr_family {
+	VLR_FAMILY_NONE = 0,
+	VLR_FAMILY_HYPERX,
+	VLR_FAMILY_TORUS,
+	VLR_FAMILY_DRAGONFLY,
+	VLR_FAMILY_DRAGONFLYPLUS,
+	VLR_FAMILY_FATTREE,
+	VLR_FAMILY_RANDOM,
+};
+
+/* How groups' global ports pair up (see vlroute(1) for the formulas). */
+enum vlr_arrangement {
+	VLR_ARRANGEMENT_PALMTREE = 0,
+	VLR_ARRANGEMENT_CONSECUTIVE,
+};
+
+/* HyperX (Hamming graph) and torus: a switch per point of the grid. */
+struct vlr_grid_params {
+	unsigned dims;
+	unsigned sides[VLR_MAX_DIMS];
+	unsigned hosts;			/* per switch */
+};
+
+struct vlr_dragonfly_params {
+	unsigned p;			/* hosts per router */
+	unsigned a;			/* routers per group */
+	unsigned h;			/* global links per router */
+	unsigned g;			/* groups; 0 = a*h + 1 */
+	enum vlr_arrangement arrangement;
+};
+
+struct vlr_dragonflyplus_params {
+	unsigned leaves;		/* leaf switches per group */
+	unsigned spines;		/* spine switches per group */
+	unsigned hosts;			/* hosts per leaf */
+	unsigned globals;		/* global links per spine */
+	unsigned groups;		/* 0 = spines*globals + 1 */
+	enum vlr_arrangement arrangement;
+};
+
+struct vlr_fattree_params {
+	unsigned k;			/* arity: k hosts or k up links per switch */
+	unsigned n;			/* levels */
+};
+
+struct vlr_random_params {
+	unsigned switches;
+	unsigned degree;		/* switch-to-switch links per switch */
+	unsigned hosts;			/* per switch */
+	uint64_t seed;
+	int seed_unknown;		/* recognised, not generated: no seed */
+};
+
+struct vlr_family_params {
+	enum vlr_family family;
+	union {
+		struct vlr_grid_params grid;	/* HyperX and torus */
+		struct vlr_dragonfly_params dragonfly;
+		struct vlr_dragonflyplus_params dragonflyplus;
+		struct vlr_fattree_params fattree;
+		struct vlr_random_params random;
+	} u;
+};
+
+/* "dragonfly p=6 a=12 h=6 g=73 arrangement=palmtree", and so on. */
+void vlr_family_describe(const struct vlr_family_params *params, char *buf,
+			 size_t size);
+
+const char *vlr_arrangement_name(enum vlr_arrangement arrangement);
+
+#endif

@@ -1,0 +1,239 @@
+/*
+ * formats.h - fabrics and table sets as files.
+ *
+ * Reading and writing fabrics as ibsim net files.
+ *
+ * The reader takes everything ibsim's own parser takes: Switch, Ca/Hca and
+ * Rt records, optional remote port numbers (default 1), port aliases
+ * (@[N] "alias"), switchguid/caguid/rtguid bases (absolute "=" or relative
+ * "+") that set node GUIDs exactly as ibsim does, width/speed defaults and
+ * per-port w=/s= options, module prefixes and include files. Because ibsim
+ * reads ibnetdiscover's output, so does this reader: it also keeps the LIDs,
+ * LMC and port GUIDs such output carries. Unlike ibsim it refuses, with
+ * FILE:LINE, what ibsim would silently ignore or misread.
+ *
+ * Table sets as files: OpenSM's own dump formats, our
+ * path-SL format, and whole directories of them.
+ *
+ * OpenSM formats, written byte for byte as OpenSM 3.3 writes them (on a
+ * little-endian host, where OpenSM lists switches and ports in the order of
+ * their byte-swapped GUIDs) and read strictly, every complaint naming
+ * FILE:LINE:
+ *   opensm-lfts.dump   every switch's LFT; what "opensm -R file -U" loads;
+ *   opensm-sl2vl.dump  the SL2VL table of every switch and endpoint port;
+ *   guid2lid           OpenSM's LID cache: first and last LID per port GUID;
+ *   opensm-subnet.lst  the discovered links (read only): a fabric.
+ * Ours:
+ *   vlroute-path-sl.dump  the path SL of every (source port, DLID), rows of
+ *                         SLs shared by sources; see vlroute-pathsl(5);
+ *   vlroute-valiant.dump  the route kind and intermediate switch of every
+ *                         LID, and the VL policy; see vlroute-valiant(5).
+ *
+ * Ports are named by GUID in all of them: a switch by its node GUID (the
+ * GUID of its port 0), an endpoint port by its port GUID.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#ifndef VLROUTE_FORMATS_H
+#define VLROUTE_FORMATS_H
+
+#include <stdio.h>
+
+#include <vlroute/fabric.h>
+#include <vlroute/tables.h>
+
+/* What the reader accepted but could not apply. */
+struct vlr_netfile_notes {
+	unsigned ignored_commands;	/* ibsim console commands ("do ...") */
+	char first_ignored[256];	/* "FILE:LINE" of the first one */
+};
+
+/* Read a net file into an empty fabric. notes may be NULL. */
+int vlr_netfile_read(struct vlr_fabric *fabric, const char *path,
+		     struct vlr_netfile_notes *notes, struct vlr_error *err);
+
+/*
+ * Write the fabric in ibsim's net format, switches first, with explicit
+ * GUID bases so that ibsim presents exactly the fabric's GUIDs. Each line
+ * of header (may be NULL) becomes a "# " comment at the top.
+ */
+int vlr_netfile_write(const struct vlr_fabric *fabric, FILE *out,
+		      const char *header, struct vlr_error *err);
+
+/* The -N, -S, -P and -L values ibsim needs to load and route this fabric. */
+struct vlr_ibsim_sizes {
+	unsigned nodes;
+	unsigned switches;
+	unsigned ports;
+	unsigned linear_cap;	/* LFT size: highest LID + 1 at the fabric's LMC */
+};
+
+void vlr_ibsim_sizes(const struct vlr_fabric *fabric, struct vlr_ibsim_sizes *sizes);
+
+/* Does the fabric need any of ibsim's size flags? */
+int vlr_ibsim_needs_flags(const struct vlr_ibsim_sizes *sizes);
+
+/* "-N 6132 -S 876 -P 26280", only the flags needed ("" when none). */
+void vlr_ibsim_flags(const struct vlr_ibsim_sizes *sizes, char *buf, size_t size);
+
+/* ibsim 0.10's built-in limits. */
+#define VLR_IBSIM_DEFAULT_NODES 2048
+#define VLR_IBSIM_DEFAULT_SWITCHES 256
+#define VLR_IBSIM_DEFAULT_PORTS 13312
+#define VLR_IBSIM_DEFAULT_LINEAR_CAP 30720
+
+/* The files of a table directory. */
+#define VLR_FILE_FABRIC "fabric.net"
+#define VLR_FILE_GUID2LID "guid2lid"
+#define VLR_FILE_LFTS "opensm-lfts.dump"
+#define VLR_FILE_SL2VL "opensm-sl2vl.dump"
+#define VLR_FILE_PATH_SL "vlroute-path-sl.dump"
+#define VLR_FILE_VALIANT "vlroute-valiant.dump"
+#define VLR_FILE_SUBNET_LST "opensm-subnet.lst"
+#define VLR_FILE_ROUTE_INFO "vlroute-route.info"
+
+/*
+ * opensm-lfts.dump. The writer skips the entries OpenSM skips (VLR_NO_PORT
+ * and any port beyond the switch's). The reader resets the LFT of every
+ * switch it finds a block for to VLR_NO_PORT, then fills it; it refuses
+ * unknown switch GUIDs, a switch listed twice, LIDs outside 1..max_lid,
+ * ports beyond the switch's, a "portguid" that does not own the LID in
+ * these tables, and anything it cannot parse.
+ */
+int vlr_lfts_write(const struct vlr_tables *tables, FILE *out, struct vlr_error *err);
+int vlr_lfts_read(struct vlr_tables *tables, const char *path, struct vlr_error *err);
+
+/*
+ * Set the LMC of every LID-owning port (switch port 0, linked endpoint
+ * port) of a fabric whose base LIDs are known, from the number of
+ * consecutive LIDs the LFT dump at path attributes to its GUID. Reads
+ * switch blocks only until every port's LIDs are clear (for OpenSM's
+ * dumps, two blocks); ports no block routes keep their LMC.
+ */
+int vlr_lfts_infer_lmc(struct vlr_fabric *fabric, const char *path,
+		       struct vlr_error *err);
+
+/*
+ * opensm-sl2vl.dump. The writer lists, as OpenSM, every switch (rows for
+ * every linked out port and every in port 0..N) and every linked endpoint
+ * port (one row). The reader sets the rows it finds and leaves the others.
+ */
+int vlr_sl2vl_write(const struct vlr_tables *tables, FILE *out, struct vlr_error *err);
+int vlr_sl2vl_read(struct vlr_tables *tables, const char *path, struct vlr_error *err);
+
+/*
+ * vlroute-path-sl.dump. The writer lists the source ports (linked CA and
+ * router ports) that have an SL row. The reader replaces all SL rows and
+ * every port's row choice; ports it does not list use SL 0.
+ */
+int vlr_pathsl_write(const struct vlr_tables *tables, FILE *out, struct vlr_error *err);
+int vlr_pathsl_read(struct vlr_tables *tables, const char *path, struct vlr_error *err);
+
+/*
+ * vlroute-valiant.dump, for tables that carry route kinds (lid_kind). The
+ * writer gives the policy and every LID that has an owner; it refuses
+ * tables without lid_kind or lid_via, a policy the reader would refuse,
+ * a minimal LID with an intermediate and a valiant or restricted one
+ * without. The reader replaces lid_kind, lid_via and policy, all or
+ * nothing; LIDs it does not list are minimal. It refuses a missing,
+ * repeated or malformed policy line, unknown route kinds, LIDs without an
+ * owner or listed twice, intermediates that are not the node GUID of a
+ * switch, and a minimal LID with an intermediate or another without one.
+ */
+int vlr_valiant_write(const struct vlr_tables *tables, FILE *out, struct vlr_error *err);
+int vlr_valiant_read(struct vlr_tables *tables, const char *path, struct vlr_error *err);
+
+/* What the guid2lid reader skipped. */
+struct vlr_guid2lid_notes {
+	unsigned entries;		/* entries read */
+	unsigned unknown;		/* for GUIDs not in the fabric (OpenSM keeps
+					   ports that left; so do we, by skipping) */
+	char first_unknown[256];	/* "FILE:LINE" of the first one */
+};
+
+/*
+ * guid2lid. The writer lists every switch port 0 and linked endpoint port
+ * that has a LID. The reader sets lid and lmc of each port it names; ports
+ * it does not name keep theirs. notes may be NULL.
+ */
+int vlr_guid2lid_write(const struct vlr_fabric *fabric, FILE *out,
+		       struct vlr_error *err);
+int vlr_guid2lid_read(struct vlr_fabric *fabric, const char *path,
+		      struct vlr_guid2lid_notes *notes, struct vlr_error *err);
+
+/*
+ * opensm-subnet.lst into an empty fabric: nodes by NodeGUID, named by their
+ * NodeDescription when it is unique in the file and a valid node id, else
+ * "S-<guid>" (switches) or "H-<guid>" (others); LIDs of switch port 0 and
+ * of endpoint ports with LMC 0.
+ */
+int vlr_subnet_lst_read(struct vlr_fabric *fabric, const char *path,
+			struct vlr_error *err);
+
+/* What vlr_tables_read_dir found. */
+struct vlr_tables_dir_notes {
+	char topology[4096];		/* the file the fabric came from */
+	int has_guid2lid;		/* LIDs came from DIR/guid2lid */
+	int lmc_inferred;		/* LMCs came from the LFT dump */
+	int has_sl2vl;			/* DIR/opensm-sl2vl.dump was read */
+	int has_path_sl;		/* DIR/vlroute-path-sl.dump was read */
+	int has_valiant;		/* DIR/vlroute-valiant.dump was read */
+	struct vlr_guid2lid_notes guid2lid;
+};
+
+/* One of the writers above (or any with their signature). */
+typedef int (*vlr_tables_writer)(const struct vlr_tables *tables, FILE *out,
+				 struct vlr_error *err);
+
+/*
+ * Write path whole with writer: into a temporary file beside it, renamed
+ * into place only once complete, so a reader never sees half a file and a
+ * failure leaves the previous file (or none).
+ */
+int vlr_tables_write_file(const struct vlr_tables *tables, const char *path,
+			  vlr_tables_writer writer, struct vlr_error *err);
+
+/*
+ * Write fabric.net, guid2lid, opensm-lfts.dump, opensm-sl2vl.dump,
+ * vlroute-path-sl.dump and, for tables with route kinds (lid_kind),
+ * vlroute-valiant.dump into dir (created if missing); for tables without
+ * them, remove a vlroute-valiant.dump left from earlier tables. Each file
+ * is written to a temporary name and renamed into place once complete, so
+ * a failure leaves the previous file or none, never a partial one.
+ */
+int vlr_tables_write_dir(const struct vlr_tables *tables, const char *dir,
+			 struct vlr_error *err);
+
+/*
+ * Read a directory written by vlr_tables_write_dir or an OpenSM
+ * dump_files_dir. The topology comes from fabric_path (a net file) if not
+ * NULL, else DIR/fabric.net, else DIR/opensm-subnet.lst; the LIDs from
+ * DIR/guid2lid if present, else from the topology (with LMCs inferred from
+ * the LFT dump when the topology is a subnet.lst). opensm-lfts.dump is
+ * required; the SL2VL, path-SL and Valiant dumps are read when present
+ * (without the last, lid_kind and lid_via stay NULL). The tables own the
+ * fabric. notes may be NULL.
+ */
+struct vlr_tables *vlr_tables_read_dir(const char *dir, const char *fabric_path,
+				       unsigned num_vls,
+				       struct vlr_tables_dir_notes *notes,
+				       struct vlr_error *err);
+
+/*
+ * vlroute-route.info: the engine that made a table directory and its
+ * routing time, as "engine NAME" and "seconds S" lines ("#" comments).
+ * The writer replaces DIR/vlroute-route.info whole; the reader of a
+ * directory without one leaves engine "" and seconds -1, and is content.
+ */
+struct vlr_route_info {
+	char engine[32];		/* "" when not known */
+	double seconds;			/* < 0 when not known */
+};
+
+int vlr_route_info_write(const char *dir, const struct vlr_route_info *info,
+			 struct vlr_error *err);
+int vlr_route_info_read(const char *dir, struct vlr_route_info *info,
+			struct vlr_error *err);
+
+#endif

@@ -1,0 +1,237 @@
+/*
+ * sim.h - the cycle-accurate simulator: replay a table set (LFTs, path
+ * SLs, SL2VL, LMC) packet by packet and measure throughput, latency,
+ * fairness and stability over time.
+ *
+ * The model: switches with an input and an output buffer per (port, VL),
+ * virtual cut-through (a packet moves on only when the next buffer has room
+ * for all of it), credit flow control per VL, a separable input-first
+ * allocator with round-robin arbiters and several iterations, a crossbar
+ * between (port, VL) pairs or between ports, with speedup, link latency per
+ * link class and a switch pipeline latency.
+ * Links carry one phit per cycle. Servers (the fabric's linked CA and
+ * router ports, numbered as in traffic.h) generate packets by Bernoulli
+ * trials at the offered load (phits per server per cycle) or from a trace,
+ * and choose among their injection queues and their destination's LMC LIDs.
+ *
+ * Timing, exactly: a packet generated in cycle t leaves its server in t at
+ * the earliest; a packet whose head leaves a port in cycle t has its head
+ * at the far end of the link in t + latency; a switch may forward a head
+ * `pipeline` cycles after it arrived, moves it through the crossbar into
+ * the output buffer in one cycle, and the output sends it in the next. The
+ * tail follows the head by packet_phits - 1 cycles. So at zero load
+ *   latency = sum of the latencies of the links crossed
+ *           + switches crossed * (pipeline + 1) + packet_phits - 1,
+ * measured from generation to the arrival of the tail.
+ *
+ * Runs are single-threaded and deterministic: a run's random numbers come
+ * from one stream per server derived from (seed, server). vlr_sim_run_all
+ * spreads runs over threads; the results do not depend on the thread count.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#ifndef VLROUTE_SIM_H
+#define VLROUTE_SIM_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <vlroute/tables.h>
+#include <vlroute/traffic.h>
+
+enum vlr_sim_vl_mode {
+	VLR_SIM_VL_EXACT = 0,	/* path SL + SL2VL, as IB switches do */
+	VLR_SIM_VL_IDEAL,	/* the policy's allowed VLs per hop, shortest queue */
+};
+
+enum vlr_sim_dlid {
+	VLR_SIM_DLID_BASE = 0,	/* always the base LID (offset 0) */
+	VLR_SIM_DLID_RANDOM,	/* a random Valiant offset per packet */
+	VLR_SIM_DLID_RECOMPUTE,	/* random, and redrawn while blocked at the
+				   source switch */
+	VLR_SIM_DLID_RESTRICTED,/* RVAL: restricted offsets for traffic inside
+				   the destination's partition */
+	VLR_SIM_DLID_ADAPTIVE,	/* minimal or one random Valiant offset, by the
+				   source switch's queues (UGAL-L) */
+};
+
+enum vlr_sim_crossbar {
+	VLR_SIM_CROSSBAR_VL = 0,	/* each (port, VL) crosses on its own */
+	VLR_SIM_CROSSBAR_PORT,		/* one packet per input and output port */
+};
+
+enum vlr_sim_queue_select {
+	VLR_SIM_QUEUE_RANDOM = 0,	/* a random injection queue per packet */
+	VLR_SIM_QUEUE_DEST,		/* queue = destination server mod queues */
+};
+
+struct vlr_sim_config {
+	unsigned packet_phits;		/* 16 */
+	unsigned input_packets;		/* input buffer per VL: 4 packets */
+	unsigned output_packets;	/* output buffer per VL: 2 packets */
+	unsigned vls;			/* VLs simulated; 0: the tables' (exact)
+					   or the policy's (ideal) */
+	unsigned iterations;		/* allocator iterations: 2 */
+	enum vlr_sim_crossbar crossbar;	/* vl */
+	unsigned speedup;		/* crossbar speedup: 1 */
+	unsigned pipeline;		/* switch pipeline latency: 0 cycles */
+	unsigned host_latency;		/* server links: 1 cycle */
+	unsigned local_latency;		/* switch links (all of them on fabrics
+					   that are no Dragonfly): 1 */
+	unsigned global_latency;	/* Dragonfly(+) global links: 1 */
+	unsigned injection_queues;	/* per server: 1 */
+	unsigned queue_packets;		/* per injection queue: 16 packets */
+	enum vlr_sim_queue_select queue_select;
+	int transit_priority;		/* transit beats injection at an output */
+	enum vlr_sim_vl_mode vl_mode;
+	enum vlr_sim_dlid dlid;
+	unsigned adaptive_bias;		/* UGAL-L: take Valiant only when its
+					   weighted queue is shorter by more */
+	struct vlr_pattern_spec pattern;
+	const struct vlr_sim_trace *trace;	/* replaces the pattern if set */
+	uint64_t warmup;		/* cycles before measuring: 0 */
+	uint64_t cycles;		/* measured cycles: 20000 */
+	unsigned bin;			/* cycles per time bin: 1000 */
+	uint64_t deadlock_cycles;	/* no phit moving this long: 1000 */
+	double stability_drop;		/* a bin this far below the peak: 0.1 */
+	int drain;			/* after the run, stop generating and run
+					   until the fabric is empty */
+};
+
+/* The defaults above. */
+void vlr_sim_config_default(struct vlr_sim_config *config);
+
+const char *vlr_sim_vl_mode_name(enum vlr_sim_vl_mode mode);
+const char *vlr_sim_dlid_name(enum vlr_sim_dlid dlid);
+const char *vlr_sim_queue_select_name(enum vlr_sim_queue_select select);
+const char *vlr_sim_crossbar_name(enum vlr_sim_crossbar crossbar);
+int vlr_sim_crossbar_parse(const char *text, enum vlr_sim_crossbar *crossbar,
+			   struct vlr_error *err);
+int vlr_sim_vl_mode_parse(const char *text, enum vlr_sim_vl_mode *mode,
+			  struct vlr_error *err);
+int vlr_sim_dlid_parse(const char *text, enum vlr_sim_dlid *dlid,
+		       struct vlr_error *err);
+int vlr_sim_queue_select_parse(const char *text, enum vlr_sim_queue_select *select,
+			       struct vlr_error *err);
+
+/*
+ * A message trace: lines "TIME SOURCE DESTINATION SIZE" (cycle, server
+ * numbers, phits), '#' comments. A message becomes ceil(SIZE /
+ * packet_phits) packets, queued at their server from TIME on (later when
+ * the injection queue is full).
+ */
+struct vlr_sim_message {
+	uint64_t time;
+	uint32_t source;
+	uint32_t destination;
+	uint32_t phits;
+};
+
+struct vlr_sim_trace {
+	uint64_t count;
+	struct vlr_sim_message *messages;	/* by source, then time */
+	uint32_t num_servers;
+	uint64_t *first_of_server;		/* num_servers + 1 */
+};
+
+/* Read a trace for servers 0..num_servers-1; errors name FILE:LINE. */
+struct vlr_sim_trace *vlr_sim_trace_read(const char *path, uint32_t num_servers,
+					 struct vlr_error *err);
+void vlr_sim_trace_free(struct vlr_sim_trace *trace);
+
+/*
+ * A simulation set up on a table set: the network, its servers, the
+ * recognised topology (for link classes and the Dragonfly and HyperX
+ * patterns), the trunks (ideal VLs). The tables must outlive it.
+ */
+struct vlr_sim;
+
+struct vlr_sim *vlr_sim_new(const struct vlr_tables *tables,
+			    const struct vlr_sim_config *config, struct vlr_error *err);
+void vlr_sim_free(struct vlr_sim *sim);
+uint32_t vlr_sim_num_servers(const struct vlr_sim *sim);
+unsigned vlr_sim_num_vls(const struct vlr_sim *sim);
+/* Bytes a run allocates (buffers, queues, packets); grows with ports x VLs x buffers. */
+uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim);
+
+/* Stability classes. */
+#define VLR_SIM_STEADY 1	/* no time bin drops below the peak */
+#define VLR_SIM_RECOVERS 2	/* bins drop, but the last quarter does not */
+#define VLR_SIM_COLLAPSES 3	/* the last quarter stays below the peak */
+
+#define VLR_SIM_REPORT_SIZE 2048
+
+struct vlr_sim_result {
+	double offered;			/* phits per server per cycle */
+	uint64_t seed;
+	uint64_t cycles;		/* cycles simulated (drain included) */
+	double seconds;			/* wall-clock time of the run */
+
+	double accepted;		/* phits per server per cycle, measured */
+	uint32_t num_bins;
+	double *bins;			/* accepted load per time bin */
+	double latency_avg;		/* packets generated while measuring */
+	uint64_t latency_p50;
+	uint64_t latency_p99;
+	uint64_t latency_max;
+	double hops_avg;		/* switch-to-switch hops */
+	uint64_t measured_packets;	/* delivered with a measured latency */
+
+	uint64_t generated;		/* packets created (queued) */
+	uint64_t refused;		/* Bernoulli arrivals dropped: their
+					   injection queue was full */
+	uint64_t injected;		/* packets that entered the fabric */
+	uint64_t delivered;
+	uint64_t injected_check;	/* sums of a hash of the packets' serial */
+	uint64_t delivered_check;	/* numbers: after a drain, equal (with the
+					   counts) iff each injected packet
+					   arrived exactly once */
+
+	double inject_min;		/* per switch: packets its servers injected
+					   while measuring */
+	double inject_max_over_min;
+	double inject_cv;		/* coefficient of variation */
+
+	int stability;			/* VLR_SIM_STEADY .. COLLAPSES */
+	int deadlock;			/* 1: stopped by the deadlock rule */
+	uint64_t deadlock_cycle;	/* the cycle it was detected */
+	char deadlock_report[VLR_SIM_REPORT_SIZE];	/* the cycle of blocked
+							   (switch:port/VL) channels */
+};
+
+/* One run at an offered load with a seed. */
+int vlr_sim_run(const struct vlr_sim *sim, double load, uint64_t seed,
+		struct vlr_sim_result *result, struct vlr_error *err);
+void vlr_sim_result_free(struct vlr_sim_result *result);
+
+/* Progress of vlr_sim_run_all, for messages. */
+struct vlr_sim_progress {
+	unsigned runs_done;
+	unsigned runs;
+	uint64_t cycles_done;		/* summed over runs */
+	uint64_t cycles;		/* planned, summed over runs */
+	double seconds;
+};
+
+typedef void (*vlr_sim_progress_fn)(const struct vlr_sim_progress *progress, void *data);
+
+/*
+ * Run every (load, seed) pair: results[l * num_seeds + s] for loads[l]
+ * and seed first_seed + s, on `threads` threads (0: all cores). progress,
+ * if not NULL, is called about every second from the calling thread.
+ */
+int vlr_sim_run_all(const struct vlr_sim *sim, const double *loads, unsigned num_loads,
+		    uint64_t first_seed, unsigned num_seeds, unsigned threads,
+		    struct vlr_sim_result *results, vlr_sim_progress_fn progress,
+		    void *progress_data, struct vlr_error *err);
+
+/* CSV time series: offered,seed,bin,start,end,accepted. */
+int vlr_sim_write_csv(const struct vlr_sim_result *results, unsigned count,
+		      unsigned bin, FILE *out);
+
+/* JSON: the configuration and a summary per run. */
+int vlr_sim_write_json(const struct vlr_sim *sim, const struct vlr_sim_result *results,
+		       unsigned count, FILE *out);
+
+#endif

@@ -1,0 +1,243 @@
+/*
+ * tables.h - table sets and the VL policies they carry.
+ *
+ * A table set: everything a subnet manager programs into a
+ * fabric, and the contract between the routing engines and everything
+ * downstream (OpenSM, the verifier, the simulator, the analyses).
+ *
+ * A table set belongs to one fabric and uses that fabric's LIDs (the lid
+ * and lmc fields of its ports). It holds:
+ *   - the linear forwarding table (LFT) of every switch: out port per LID;
+ *   - the path SL of every (source endpoint port, DLID): SL rows of one SL
+ *     per LID, shared by the source ports that use them (sources attached
+ *     to one switch usually share a row);
+ *   - the SL2VL table of every switch (in port, out port, SL -> VL) and of
+ *     every endpoint port (SL -> VL on its injection link).
+ *
+ * Valiant routes and VL policies as the tables carry them.
+ *
+ * The minimal and valiant engines say, per LID, what kind of route leads to
+ * it (struct vlr_tables: lid_kind, lid_via):
+ *   minimal     the topology's minimal route (LID offset 0 of every port);
+ *   valiant     through an intermediate switch: the minimal route from the
+ *               intermediate to the port is the "trunk", and every other
+ *               switch routes minimally towards the intermediate until it
+ *               meets the trunk (the routes toward one DLID form an in-tree);
+ *   restricted  a valiant offset whose intermediate lies in the port's
+ *               partition (its Dragonfly group, a HyperX row through it),
+ *               for Restricted Valiant (RVAL).
+ * A packet is in phase 2 from the first switch of the trunk it reaches
+ * (the intermediate itself, or where its way to the intermediate joins
+ * the trunk); a minimal route is in phase 1 throughout.
+ *
+ * A VL policy gives every switch-to-switch hop the set of VLs a packet may
+ * use (hop 0 leaves the source switch). The injection link uses hop 0's set;
+ * the delivery link any VL of the policy. IB tables carry one VL per hop
+ * (compiled into path SL + SL2VL); the ideal form is this function of the
+ * hop, the phase and the route class, which the simulator's ideal mode
+ * evaluates per packet.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#ifndef VLROUTE_TABLES_H
+#define VLROUTE_TABLES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <vlroute/fabric.h>
+#include <vlroute/util.h>
+
+struct vlr_tables;
+
+enum vlr_lid_kind {
+	VLR_LID_MINIMAL = 0,
+	VLR_LID_VALIANT,
+	VLR_LID_RESTRICTED,
+};
+
+enum vlr_vl_policy_kind {
+	VLR_VLP_NONE = 0,	/* VLs only from SL2VL (sssp, dfsssp) */
+	VLR_VLP_LADDER,		/* hop i on VL i */
+	VLR_VLP_LADDER_REUSE,	/* hop i on any VL 0..i (ideal form only) */
+	VLR_VLP_TWO_PHASES,	/* one set of K VLs per Valiant phase */
+	VLR_VLP_LAYERS,		/* one VL per route, by cycle breaking */
+};
+
+enum vlr_phase_min {
+	VLR_MIN_FIRST = 0,	/* minimal routes use the phase 1 set */
+	VLR_MIN_LAST,		/* ... the phase 2 set */
+	VLR_MIN_BOTH,		/* phase 1 for offset-0 routes, phase 2 for
+				   routes whose source switch is on the trunk */
+};
+
+struct vlr_vl_policy {
+	enum vlr_vl_policy_kind kind;
+	enum vlr_phase_min phase_min;	/* 2phases */
+	unsigned vls_per_phase;		/* 2phases: K */
+	unsigned vls;			/* VLs the policy uses in all */
+	unsigned phase_levels;		/* 2phases: escalation levels in a phase
+					   (Dragonflies 2, HyperX 1; 0 = 1) */
+};
+
+/* How one (source switch, DLID) route relates to its DLID's intermediate. */
+enum vlr_route_class {
+	VLR_ROUTE_MINIMAL = 0,	/* DLID of kind minimal */
+	VLR_ROUTE_VALIANT,	/* reaches the trunk after leaving its switch */
+	VLR_ROUTE_ON_TRUNK,	/* source switch on the trunk: minimal, phase 2 */
+};
+
+const char *vlr_lid_kind_name(enum vlr_lid_kind kind);
+const char *vlr_vl_policy_name(enum vlr_vl_policy_kind kind);
+const char *vlr_phase_min_name(enum vlr_phase_min phase_min);
+int vlr_vl_policy_parse(const char *text, enum vlr_vl_policy_kind *kind,
+			struct vlr_error *err);
+int vlr_phase_min_parse(const char *text, enum vlr_phase_min *phase_min,
+			struct vlr_error *err);
+
+/* "2phases minfirst K=2 (4 VLs)" and the like. */
+void vlr_vl_policy_describe(const struct vlr_vl_policy *policy, char *buf,
+			    size_t size);
+
+/*
+ * Bit mask of the VLs a hop may use: hop = switch-to-switch hops already
+ * taken, phase_two = the packet has reached its trunk, escalation = the
+ * global links (Dragonfly) or down-then-up turns (Dragonfly+) taken in
+ * the current phase. 2phases splits each phase's K VLs into phase_levels
+ * equal parts and a hop uses part min(escalation, levels - 1), so that a
+ * free choice within the part cannot close a dependency cycle (with fewer
+ * VLs than levels: the single VL min(escalation, K - 1) of the phase).
+ * 0 for VLR_VLP_NONE and VLR_VLP_LAYERS (their VL comes from SL2VL).
+ */
+uint16_t vlr_policy_vl_mask(const struct vlr_vl_policy *policy,
+			    enum vlr_route_class route_class, unsigned hop,
+			    int phase_two, unsigned escalation);
+
+/*
+ * Which switches lie on the trunk of which DLID: a bit per (switch, LID),
+ * built from a table set's LFTs and lid_via. A LID of kind minimal has its
+ * owner's switch as its trunk.
+ */
+struct vlr_trunks {
+	uint32_t words_per_switch;
+	uint64_t *bits;
+};
+
+int vlr_trunks_build(const struct vlr_tables *tables, struct vlr_trunks *trunks,
+		     struct vlr_error *err);
+void vlr_trunks_free(struct vlr_trunks *trunks);
+
+static inline int vlr_trunks_has(const struct vlr_trunks *trunks, uint32_t sw,
+				 uint32_t dlid)
+{
+	return (trunks->bits[(uint64_t)sw * trunks->words_per_switch + dlid / 64] >>
+		(dlid % 64)) & 1;
+}
+
+#define VLR_NO_PORT 255		/* LFT entry of a LID the switch does not route */
+#define VLR_NUM_SLS 16
+#define VLR_MAX_DATA_VLS 15	/* VL 0..14; VL 15 is management */
+
+struct vlr_tables {
+	struct vlr_fabric *fabric;	/* the topology and its LIDs */
+	int owns_fabric;		/* free the fabric with the tables */
+
+	uint16_t max_lid;		/* highest LID in use */
+	uint32_t lid_stride;		/* max_lid + 1: entries per LFT or SL row */
+	uint32_t *lid_owner;		/* [lid]: port slot owning the LID, VLR_NONE;
+					   a switch's LID belongs to its port 0 */
+
+	uint32_t num_switches;
+	uint32_t *switch_node;		/* switch index -> node */
+	uint32_t *switch_of_node;	/* node -> switch index, VLR_NONE */
+	uint8_t *lft;			/* num_switches rows of lid_stride ports */
+
+	uint32_t num_sl_rows;
+	uint8_t *sl_rows;		/* num_sl_rows rows of lid_stride SLs */
+	uint32_t *port_sl_row;		/* [port slot]: its SL row, VLR_NONE = SL 0 */
+
+	uint64_t *sl2vl_offset;		/* [switch]: start of its block in sl2vl */
+	uint64_t sl2vl_size;		/* bytes of sl2vl */
+	uint8_t *sl2vl;			/* per switch: (in * (n + 1) + out) * 16 + sl */
+	uint8_t *port_sl2vl;		/* [port slot * 16 + sl]: endpoint ports */
+
+	uint8_t num_vls;		/* data VLs the fabric offers (1..15) */
+
+	/*
+	 * Written by the minimal and valiant engines, read by the simulator's
+	 * ideal mode and the analyses (see vlpolicy.h); NULL and
+	 * VLR_VLP_NONE for other tables.
+	 */
+	uint8_t *lid_kind;		/* [lid]: enum vlr_lid_kind */
+	uint32_t *lid_via;		/* [lid]: intermediate switch, VLR_NONE */
+	struct vlr_vl_policy policy;
+};
+
+/*
+ * Tables for a fabric whose LIDs are assigned: every LFT empty
+ * (VLR_NO_PORT), every path SL 0, every SL2VL table SL i -> VL i for
+ * i < num_vls and VL 0 above. Fails, naming the ports, when two ports share
+ * a LID or a linked endpoint port has no LID.
+ */
+struct vlr_tables *vlr_tables_new(struct vlr_fabric *fabric, unsigned num_vls,
+				  struct vlr_error *err);
+void vlr_tables_free(struct vlr_tables *tables);
+
+/* Back to the state vlr_tables_new leaves: empty LFTs, SL 0, default SL2VL. */
+void vlr_tables_reset(struct vlr_tables *tables);
+
+/* Replace the SL rows with `rows` rows of SL 0 (port_sl_row untouched). */
+int vlr_tables_alloc_sl_rows(struct vlr_tables *tables, uint32_t rows,
+			     struct vlr_error *err);
+
+static inline uint8_t *vlr_tables_lft(const struct vlr_tables *tables,
+				      uint32_t sw)
+{
+	return tables->lft + (uint64_t)sw * tables->lid_stride;
+}
+
+static inline uint8_t *vlr_tables_sl_row(const struct vlr_tables *tables,
+					 uint32_t row)
+{
+	return tables->sl_rows + (uint64_t)row * tables->lid_stride;
+}
+
+/* SL a source port uses towards dlid. */
+static inline uint8_t vlr_tables_path_sl(const struct vlr_tables *tables,
+					 uint32_t source_port, uint16_t dlid)
+{
+	uint32_t row = tables->port_sl_row[source_port];
+
+	return row == VLR_NONE ? 0 : vlr_tables_sl_row(tables, row)[dlid];
+}
+
+/* The 16 VLs (one per SL) of switch sw for packets from in_port to out_port. */
+static inline uint8_t *vlr_tables_sl2vl(const struct vlr_tables *tables,
+					uint32_t sw, unsigned in_port,
+					unsigned out_port)
+{
+	unsigned ports = tables->fabric->nodes[tables->switch_node[sw]].num_ports + 1;
+
+	return tables->sl2vl + tables->sl2vl_offset[sw] +
+	       ((uint64_t)in_port * ports + out_port) * VLR_NUM_SLS;
+}
+
+/* The 16 VLs of an endpoint port's injection link. */
+static inline uint8_t *vlr_tables_port_sl2vl(const struct vlr_tables *tables,
+					     uint32_t port)
+{
+	return tables->port_sl2vl + (uint64_t)port * VLR_NUM_SLS;
+}
+
+/* Port slot owning lid, or VLR_NONE. */
+static inline uint32_t vlr_tables_lid_port(const struct vlr_tables *tables,
+					   uint32_t lid)
+{
+	return lid <= tables->max_lid ? tables->lid_owner[lid] : VLR_NONE;
+}
+
+/* Is this port slot a source of traffic: a linked CA or router port? */
+int vlr_tables_is_source(const struct vlr_tables *tables, uint32_t port);
+
+#endif

@@ -1,0 +1,265 @@
+/*
+ * sim_internal.h - the simulator's network (shared, read-only) and the
+ * state of one run, as flat arrays indexed by port and (port, VL).
+ *
+ * A "port" here is a switch port: switch sw owns ports first_port[sw] ..
+ * first_port[sw + 1] - 1 for its port numbers 1..N. Each has an input side
+ * (buffer per VL, fed by the peer's output or a server) and an output side
+ * (buffer per VL, draining into the link). Rings of packet numbers hold the
+ * buffers; a packet number indexes the run's packet pool.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#ifndef VLROUTE_SIM_INTERNAL_H
+#define VLROUTE_SIM_INTERNAL_H
+
+#include <stdint.h>
+
+#include <vlroute/util.h>
+#include <vlroute/sim.h>
+#include <vlroute/topology.h>
+#include <vlroute/traffic.h>
+#include <vlroute/tables.h>
+
+#define SIM_NO_VL 0xff
+
+struct vlr_sim {
+	const struct vlr_tables *tables;
+	struct vlr_sim_config config;
+	struct vlr_servers servers;
+	struct vlr_topology topology;
+	int has_topology;
+	struct vlr_trunks trunks;
+	int has_trunks;
+	unsigned vls;			/* VLs simulated */
+	uint16_t delivery_mask;		/* ideal: VLs of the delivery link */
+
+	uint32_t num_switches;
+	uint32_t num_ports;
+	uint32_t *first_port;		/* [switch], num_switches + 1 entries */
+	uint32_t *port_switch;		/* [port] */
+	uint32_t *peer;			/* [port]: peer switch port, VLR_NONE */
+	uint32_t *peer_server;		/* [port]: server on the link, VLR_NONE */
+	uint8_t *latency;		/* [port]: link latency, both ways */
+	uint8_t *global;		/* [port]: a Dragonfly global link */
+	struct vlr_vl_policy policy;	/* the tables', with the phase levels */
+	uint32_t *server_port;		/* [server]: the switch port it hangs off */
+	uint16_t *server_lid;		/* [server]: base LID */
+	uint8_t *server_lids;		/* [server]: log2 of its LIDs (LMC) */
+};
+
+struct sim_packet {
+	uint64_t created;		/* generation cycle */
+	uint64_t ready;			/* cycle its head may move on */
+	uint64_t arrived;		/* head's arrival at the input buffer */
+	uint64_t serial;
+	uint32_t source;		/* servers */
+	uint32_t destination;
+	uint32_t next_free;
+	uint16_t dlid;			/* 0: not chosen yet */
+	uint8_t sl;
+	uint8_t vl;
+	uint8_t hops;			/* switch-to-switch hops taken */
+	uint8_t phase_two;
+	uint8_t escalation;		/* global links taken in this phase */
+	uint8_t route_class;		/* enum vlr_route_class */
+	uint8_t measured;		/* created inside the measured window */
+};
+
+/* A ring buffer's position; its slots live in a shared array. */
+struct sim_ring {
+	uint32_t head;
+	uint32_t count;
+};
+
+struct sim_credit {
+	uint64_t time;			/* cycle the credit reaches the sender */
+	uint32_t vl;
+};
+
+struct sim_stats {
+	uint64_t *latency_hist;		/* [latency], grows */
+	uint64_t latency_cap;
+	uint64_t latency_sum;
+	uint64_t hops_sum;
+	uint64_t measured;
+	uint64_t *bin_phits;		/* [bin] */
+	uint32_t num_bins;
+	uint64_t window_phits;		/* delivered inside the measured window */
+	uint64_t *switch_injected;	/* [switch], while measuring */
+};
+
+/* The allocator's scratch for one switch (sim_allocator.c). */
+struct sim_request {
+	uint32_t out;		/* output port */
+	uint8_t vl;
+	uint8_t out_vl;
+};
+
+/* An output's best request so far: the key (lower wins) and its input. */
+struct sim_bid {
+	uint32_t key;
+	uint32_t input;
+};
+
+/* The allocation of one switch: its crossbar inputs and outputs. */
+struct sim_round {
+	uint32_t sw;
+	uint32_t first;		/* first port */
+	uint32_t ports;
+	unsigned per_vl;	/* VLs per port in the crossbar: vls or 1 */
+	uint32_t inputs;	/* crossbar inputs: ports * per_vl */
+	uint32_t count;		/* candidates */
+	uint32_t candidates[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
+	struct sim_request reqs[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
+	struct sim_bid bids[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
+};
+
+struct sim_state {
+	const struct vlr_sim *sim;
+	const struct vlr_sim_config *config;
+	const struct vlr_traffic *traffic;
+	uint64_t now;
+	uint64_t end;			/* warmup + cycles */
+	unsigned vls;
+	int generating;
+
+	struct sim_packet *packets;
+	uint32_t num_packets;
+	uint32_t free_packet;
+	uint64_t next_serial;
+
+	/* per (port, VL) */
+	struct sim_ring *in;
+	uint32_t *in_slots;		/* input_packets per (port, VL) */
+	uint8_t *credits;		/* credits the sender into it holds */
+	struct sim_ring *out;
+	uint32_t *out_slots;		/* output_packets per (port, VL) */
+	uint8_t *out_used;		/* slots taken, the one on the wire too */
+	uint32_t *head_out;		/* the input head's output port */
+	uint16_t *head_choices;		/* ... and the VLs it may take there */
+	uint64_t *head_ready;		/* ... and when it may move */
+
+	/* per port */
+	struct sim_ring *credit_ring;	/* credits on their way back */
+	struct sim_credit *credit_slots;	/* vls * input_packets per port */
+	uint16_t *in_mask;		/* VLs with a packet in the input */
+	uint16_t *out_mask;		/* VLs with a packet in the output */
+	uint64_t *link_free;		/* output link busy until */
+	int per_vl_crossbar;		/* crossbar ports are (port, VL) pairs */
+	uint64_t *xin_free;		/* [sim_xbar()]: crossbar input busy until */
+	uint64_t *xout_free;		/* [sim_xbar()]: crossbar output busy until */
+	uint8_t *tx_vl;			/* VL of the packet on the wire */
+	uint8_t *in_rr;			/* next VL to favour at the input */
+	uint8_t *link_rr;		/* next VL to favour on the link */
+	uint32_t *out_rr;		/* next crossbar input to favour at a
+					   crossbar output, per (port, VL) */
+	struct sim_round *round;	/* the allocator's scratch */
+	uint32_t *busy_packets;		/* [switch]: packets in its buffers */
+
+	/* per server */
+	struct vlr_rng *rng;
+	uint64_t *next_generation;
+	uint64_t *sequence;
+	uint64_t *trace_next;		/* next trace message */
+	uint32_t *trace_left;		/* packets of it still to queue */
+	struct sim_ring *queue;		/* [server * queues + q] */
+	uint32_t *queue_slots;
+	uint64_t *server_link_free;
+	uint32_t *server_queued;	/* packets in its injection queues */
+	uint32_t *queue_rr;
+	double generation_p;		/* packets per server per cycle */
+	double log_miss;		/* log(1 - generation_p) */
+
+	uint64_t in_fabric;		/* packets between injection and delivery */
+	uint64_t queued;		/* packets in injection queues */
+	uint64_t last_move;		/* last cycle a phit moved */
+	uint64_t trace_pending;		/* trace packets not yet queued */
+	struct sim_stats stats;
+	struct vlr_sim_result *result;
+	struct vlr_error *err;
+	int failed;
+	uint64_t *progress;		/* shared cycle counter, or NULL */
+};
+
+/* sim_state.c */
+int sim_state_init(struct sim_state *state, const struct vlr_sim *sim, double load,
+		   uint64_t seed, struct vlr_error *err);
+void sim_state_free(struct sim_state *state);
+uint32_t sim_packet_new(struct sim_state *state);
+void sim_packet_free(struct sim_state *state, uint32_t packet);
+/* The cycle of a server's next Bernoulli generation after now. */
+uint64_t sim_next_generation(struct sim_state *state, uint32_t server);
+
+static inline uint32_t sim_ring_at(const struct sim_ring *ring, const uint32_t *slots,
+				   uint32_t capacity, uint32_t i)
+{
+	return slots[(ring->head + i) % capacity];
+}
+
+static inline void sim_ring_push(struct sim_ring *ring, uint32_t *slots,
+				 uint32_t capacity, uint32_t value)
+{
+	slots[(ring->head + ring->count) % capacity] = value;
+	ring->count++;
+}
+
+static inline uint32_t sim_ring_pop(struct sim_ring *ring, const uint32_t *slots,
+				    uint32_t capacity)
+{
+	uint32_t value = slots[ring->head];
+
+	ring->head = (ring->head + 1) % capacity;
+	ring->count--;
+	return value;
+}
+
+/* A hash of a packet serial number, summed to check delivery. */
+static inline uint64_t sim_serial_check(uint64_t serial)
+{
+	return vlr_splitmix64(&serial);
+}
+
+/* The crossbar input or output of (port, VL). */
+static inline uint64_t sim_xbar(const struct sim_state *state, uint32_t port, unsigned vl)
+{
+	return state->per_vl_crossbar ? (uint64_t)port * state->vls + vl : port;
+}
+
+/* sim_router.c: where a packet goes and on which VL */
+unsigned sim_out_port(const struct sim_state *state, uint32_t sw, uint16_t dlid);
+uint16_t sim_vl_choices(const struct sim_state *state, uint32_t sw, uint32_t in_port,
+			uint32_t out_port, const struct sim_packet *packet);
+/* Route the head of input (port, vl) once: head_out, head_choices, head_ready. */
+void sim_head_update(struct sim_state *state, uint32_t port, unsigned vl);
+void sim_input_push(struct sim_state *state, uint32_t port, unsigned vl, uint32_t packet);
+uint32_t sim_input_pop(struct sim_state *state, uint32_t port, unsigned vl);
+int sim_pick_vl(const struct sim_state *state, uint32_t out_port, uint16_t choices);
+void sim_enter_switch(const struct sim_state *state, uint32_t sw,
+		      struct sim_packet *packet);
+void sim_credits_settle(struct sim_state *state, uint32_t port);
+void sim_return_credit(struct sim_state *state, uint32_t port, unsigned vl,
+		       uint64_t time);
+void sim_links(struct sim_state *state, uint32_t sw);
+
+/* sim_allocator.c */
+void sim_allocate(struct sim_state *state, uint32_t sw);
+
+/* sim_injection.c */
+void sim_generate(struct sim_state *state, uint32_t server);
+void sim_inject(struct sim_state *state, uint32_t server);
+void sim_choose_dlid(struct sim_state *state, uint32_t server, struct sim_packet *packet);
+void sim_recompute_dlid(struct sim_state *state, uint32_t sw, struct sim_packet *packet);
+
+/* sim_stats.c */
+int sim_stats_init(struct sim_stats *stats, const struct sim_state *state);
+void sim_stats_free(struct sim_stats *stats);
+int sim_stats_delivered(struct sim_state *state, const struct sim_packet *packet,
+			uint64_t tail);
+int sim_stats_finish(struct sim_state *state, struct vlr_sim_result *result);
+
+/* sim_deadlock.c */
+void sim_deadlock_report(const struct sim_state *state, char *buf, size_t size);
+
+#endif

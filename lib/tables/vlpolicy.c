@@ -1,0 +1,204 @@
+/*
+ * vlpolicy.c - VL policies: their names, the VL set each allows per hop
+ * (the ideal form), and the trunk index that tells which phase a packet
+ * is in.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <vlroute/tables.h>
+
+static const char *const lid_kind_names[] = { "minimal", "valiant", "restricted" };
+static const char *const policy_names[] = {
+	"none", "ladder", "ladder-reuse", "2phases", "layers"
+};
+static const char *const phase_min_names[] = { "minfirst", "minlast", "minboth" };
+
+#define COUNT(array) (sizeof(array) / sizeof((array)[0]))
+
+const char *vlr_lid_kind_name(enum vlr_lid_kind kind)
+{
+	return (unsigned)kind < COUNT(lid_kind_names) ? lid_kind_names[kind] : "?";
+}
+
+const char *vlr_vl_policy_name(enum vlr_vl_policy_kind kind)
+{
+	return (unsigned)kind < COUNT(policy_names) ? policy_names[kind] : "?";
+}
+
+const char *vlr_phase_min_name(enum vlr_phase_min phase_min)
+{
+	return (unsigned)phase_min < COUNT(phase_min_names) ?
+	       phase_min_names[phase_min] : "?";
+}
+
+int vlr_vl_policy_parse(const char *text, enum vlr_vl_policy_kind *kind,
+			struct vlr_error *err)
+{
+	unsigned i;
+
+	for (i = VLR_VLP_LADDER; i < COUNT(policy_names); i++)
+		if (!strcmp(text, policy_names[i])) {
+			*kind = (enum vlr_vl_policy_kind)i;
+			return 0;
+		}
+	return vlr_fail(err, "unknown VL policy \"%s\" (ladder, ladder-reuse, "
+			"2phases or layers)", text);
+}
+
+int vlr_phase_min_parse(const char *text, enum vlr_phase_min *phase_min,
+			struct vlr_error *err)
+{
+	unsigned i;
+
+	for (i = 0; i < COUNT(phase_min_names); i++)
+		if (!strcmp(text, phase_min_names[i])) {
+			*phase_min = (enum vlr_phase_min)i;
+			return 0;
+		}
+	return vlr_fail(err, "unknown phase choice for minimal routes \"%s\" "
+			"(minfirst, minlast or minboth)", text);
+}
+
+void vlr_vl_policy_describe(const struct vlr_vl_policy *policy, char *buf,
+			    size_t size)
+{
+	if (policy->kind == VLR_VLP_TWO_PHASES)
+		snprintf(buf, size, "2phases %s K=%u (%u VLs)",
+			 vlr_phase_min_name(policy->phase_min), policy->vls_per_phase,
+			 policy->vls);
+	else
+		snprintf(buf, size, "%s (%u VLs)", vlr_vl_policy_name(policy->kind),
+			 policy->vls);
+}
+
+/* Phase whose VL set a route uses at this hop under 2phases. */
+static unsigned two_phases_phase(const struct vlr_vl_policy *policy,
+				 enum vlr_route_class route_class, int phase_two)
+{
+	if (route_class == VLR_ROUTE_VALIANT)
+		return phase_two ? 1 : 0;
+	if (policy->phase_min == VLR_MIN_FIRST)
+		return 0;
+	if (policy->phase_min == VLR_MIN_LAST)
+		return 1;
+	return route_class == VLR_ROUTE_ON_TRUNK ? 1 : 0;
+}
+
+static uint16_t low_bits(unsigned count)
+{
+	return count >= 16 ? 0xffff : (uint16_t)((1u << count) - 1);
+}
+
+/* The part of a phase's K VLs that a hop with this escalation may use. */
+static uint16_t phase_part(const struct vlr_vl_policy *policy, unsigned escalation)
+{
+	unsigned k = policy->vls_per_phase, levels = policy->phase_levels ? policy->phase_levels : 1;
+	unsigned width = k / levels, level = escalation < levels ? escalation : levels - 1;
+
+	if (!width)
+		return (uint16_t)(1u << (escalation < k ? escalation : k - 1));
+	return (uint16_t)(low_bits(width) << (level * width));
+}
+
+uint16_t vlr_policy_vl_mask(const struct vlr_vl_policy *policy,
+			    enum vlr_route_class route_class, unsigned hop,
+			    int phase_two, unsigned escalation)
+{
+	unsigned phase;
+
+	switch (policy->kind) {
+	case VLR_VLP_LADDER:
+		return hop < 16 ? (uint16_t)(1u << hop) : 0;
+	case VLR_VLP_LADDER_REUSE:
+		return low_bits(hop + 1);
+	case VLR_VLP_TWO_PHASES:
+		phase = two_phases_phase(policy, route_class, phase_two);
+		return (uint16_t)(phase_part(policy, escalation) << (phase * policy->vls_per_phase));
+	default:
+		return 0;
+	}
+}
+
+/* The switch an owner port's LID leads to: a switch itself or the CA's. */
+static uint32_t owner_switch(const struct vlr_tables *tables, uint32_t owner)
+{
+	const struct vlr_fabric *fabric = tables->fabric;
+	uint32_t node = fabric->ports[owner].node;
+
+	if (!vlr_node_is_switch(fabric, node))
+		node = fabric->ports[fabric->ports[owner].peer].node;
+	return tables->switch_of_node[node];
+}
+
+static void mark(struct vlr_trunks *trunks, uint32_t sw, uint32_t lid)
+{
+	trunks->bits[(uint64_t)sw * trunks->words_per_switch + lid / 64] |=
+		1ull << (lid % 64);
+}
+
+/* Follow the LFTs from the intermediate to the LID's switch. */
+static int mark_trunk(const struct vlr_tables *tables, struct vlr_trunks *trunks,
+		      uint32_t lid, uint32_t target, struct vlr_error *err)
+{
+	const struct vlr_fabric *fabric = tables->fabric;
+	uint32_t sw = tables->lid_via[lid], steps;
+
+	for (steps = 0; steps <= tables->num_switches; steps++) {
+		uint32_t node = tables->switch_node[sw];
+		unsigned port = vlr_tables_lft(tables, sw)[lid];
+		uint32_t peer;
+
+		mark(trunks, sw, lid);
+		if (sw == target)
+			return 0;
+		if (port == VLR_NO_PORT || port > fabric->nodes[node].num_ports)
+			break;
+		peer = vlr_port_at(fabric, node, port)->peer;
+		if (peer == VLR_NONE || !vlr_node_is_switch(fabric, fabric->ports[peer].node))
+			break;
+		sw = tables->switch_of_node[fabric->ports[peer].node];
+	}
+	return vlr_fail(err, "LID %u: the route from its intermediate switch %s "
+			"does not reach %s", lid,
+			vlr_node_name(fabric, tables->switch_node[tables->lid_via[lid]]),
+			vlr_node_name(fabric, tables->switch_node[target]));
+}
+
+int vlr_trunks_build(const struct vlr_tables *tables, struct vlr_trunks *trunks,
+		     struct vlr_error *err)
+{
+	uint32_t lid;
+
+	trunks->words_per_switch = tables->lid_stride / 64 + 1;
+	trunks->bits = calloc((uint64_t)tables->num_switches * trunks->words_per_switch,
+			      sizeof(uint64_t));
+	if (!trunks->bits)
+		return vlr_fail(err, "out of memory for the trunk index");
+	for (lid = 1; lid <= tables->max_lid; lid++) {
+		uint32_t owner = tables->lid_owner[lid], target;
+
+		if (owner == VLR_NONE)
+			continue;
+		target = owner_switch(tables, owner);
+		if (tables->lid_via && tables->lid_via[lid] != VLR_NONE) {
+			if (mark_trunk(tables, trunks, lid, target, err)) {
+				vlr_trunks_free(trunks);
+				return -1;
+			}
+		} else {
+			mark(trunks, target, lid);
+		}
+	}
+	return 0;
+}
+
+void vlr_trunks_free(struct vlr_trunks *trunks)
+{
+	free(trunks->bits);
+	trunks->bits = NULL;
+}
