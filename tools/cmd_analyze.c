@@ -232,7 +232,7 @@ static int write_json(const struct vlr_analysis *analysis,
 		bad |= fprintf(out, i ? ", " : "") < 0;
 		bad |= vlr_pattern_write_json(&results->reports[i], out) != 0;
 	}
-	return bad | (fprintf(out, "]}\n") < 0) ? -1 : 0;
+	return (bad | (fprintf(out, "]}\n") < 0)) ? -1 : 0;
 }
 
 static int save_json(const char *command, const struct vlr_analysis *analysis,

@@ -227,7 +227,7 @@ int vlr_linkload_write_json(const struct vlr_analysis *a, FILE *out)
 	bad |= write_classes(r, out);
 	bad |= write_histogram(r, out);
 	bad |= write_hottest(a, out);
-	return bad | (fprintf(out, "}") < 0) ? -1 : 0;
+	return (bad | (fprintf(out, "}") < 0)) ? -1 : 0;
 }
 
 int vlr_pattern_write_json(const struct vlr_pattern_report *r, FILE *out)
