@@ -406,7 +406,7 @@ static void describe_engine(const struct run *run, char *out, size_t size)
 		describe_low_diameter(run, out, size);
 }
 
-/* "NOT deadlock-free (sssp: use vlr_dfsssp)": what an engine without that promise gave. */
+/* "NOT deadlock-free (sssp: use vlr_dfsssp)": the verdict on tables with a cycle. */
 static void not_deadlock_free(const struct run *run, char *out, size_t size)
 {
 	const char *alternative = row(run)->safe_alternative;

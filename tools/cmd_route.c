@@ -57,7 +57,7 @@ static const struct {
 
 #define ENGINE_FLAGS (sizeof(engine_flags) / sizeof(engine_flags[0]))
 
-/* text after lead, words wrapped at USAGE_WIDTH, indented USAGE_INDENT. */
+/* lead, then the words of text wrapped at USAGE_WIDTH and indented USAGE_INDENT. */
 static void print_wrapped(FILE *out, const char *lead, const char *text)
 {
 	size_t column = strlen(lead), length;
@@ -141,7 +141,8 @@ static int parse_policy_option(const char *command, int option, const char *text
 		return 0;
 	case 'K':
 		request->phase_options_given = 1;
-		if (cli_unsigned(command, "--vls-per-phase", text, 1, 7, &value))
+		if (cli_unsigned(command, "--vls-per-phase", text, 1, VLR_MAX_VLS_PER_PHASE,
+				 &value))
 			return -1;
 		options->policy.vls_per_phase = (unsigned)value;
 		return 0;
@@ -158,7 +159,7 @@ static int parse_policy_option(const char *command, int option, const char *text
 		}
 		return 0;
 	default:
-		if (cli_unsigned(command, "--restricted", text, 0, 127, &value))
+		if (cli_unsigned(command, "--restricted", text, 0, VLR_MAX_RESTRICTED, &value))
 			return -1;
 		options->restricted = (int)value;
 		return 0;
