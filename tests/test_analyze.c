@@ -524,6 +524,29 @@ static void test_refused(void **state)
 	vlr_tables_free(t);
 }
 
+/* The analyses take base, spread and random and refuse the simulator's rules. */
+static void test_dlid_choices(void **state)
+{
+	uint32_t sw[RING], hosts[RING];
+	struct vlr_tables *t = ring(sw, hosts, 0);
+	struct vlr_analyze_options options = { VLR_DLID_ADAPTIVE, 1 };
+	enum vlr_dlid_choice choice = VLR_DLID_BASE;
+	struct vlr_error err;
+
+	(void)state;
+	assert_int_equal(vlr_analyze_dlid_parse("spread", &choice, &err), 0);
+	assert_int_equal(choice, VLR_DLID_SPREAD);
+	assert_int_not_equal(vlr_analyze_dlid_parse("recompute", &choice, &err), 0);
+	assert_string_equal(err.message,
+			    "the DLID choice is base, spread or random, not \"recompute\"");
+	assert_int_equal(choice, VLR_DLID_SPREAD);
+	assert_null(vlr_analysis_new(t, &options, &err));
+	assert_string_equal(err.message, "the analysis takes the DLID choice base, spread or "
+			    "random, not adaptive");
+	assert_string_equal(vlr_dlid_choice_name(VLR_DLID_RESTRICTED), "restricted");
+	vlr_tables_free(t);
+}
+
 static void test_student_t(void **state)
 {
 	(void)state;
@@ -575,6 +598,7 @@ int main(void)
 		cmocka_unit_test(test_ebb_reproducible),
 		cmocka_unit_test(test_patterns),
 		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_dlid_choices),
 		cmocka_unit_test(test_student_t),
 		cmocka_unit_test(test_route_info),
 	};

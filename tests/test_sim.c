@@ -458,7 +458,7 @@ static void test_dragonfly_minimal_limits(void **state)
 static void valiant_config(struct vlr_sim_config *config, const char *pattern)
 {
 	config_for(config, pattern);
-	config->dlid = VLR_SIM_DLID_RANDOM;
+	config->dlid = VLR_DLID_RANDOM;
 	config->vl_mode = VLR_SIM_VL_IDEAL;
 	config->input_packets = 32;
 	config->output_packets = 16;
@@ -579,6 +579,47 @@ static void test_refused_configurations(void **state)
 	vlr_tables_free(tables);
 }
 
+/* The simulator's DLID choices by name; the analyses' spread is refused. */
+static void test_dlid_choices(void **state)
+{
+	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_tables *tables = routed(&params, 1);
+	struct vlr_sim_config config;
+	enum vlr_dlid_choice dlid = VLR_DLID_BASE;
+	struct vlr_error err;
+
+	(void)state;
+	assert_int_equal(vlr_sim_dlid_parse("adaptive", &dlid, &err), 0);
+	assert_int_equal(dlid, VLR_DLID_ADAPTIVE);
+	assert_int_equal(vlr_sim_dlid_parse("restricted", &dlid, &err), 0);
+	assert_int_equal(dlid, VLR_DLID_RESTRICTED);
+	assert_int_not_equal(vlr_sim_dlid_parse("spread", &dlid, &err), 0);
+	assert_string_equal(err.message, "DLID choice \"spread\" is not one of base, random, "
+			    "recompute, restricted, adaptive");
+	assert_int_equal(dlid, VLR_DLID_RESTRICTED);
+	vlr_sim_config_default(&config);
+	config.dlid = VLR_DLID_SPREAD;
+	assert_null(vlr_sim_new(tables, &config, &err));
+	assert_string_equal(err.message, "the simulator takes the DLID choice base, random, "
+			    "recompute, restricted or adaptive, not spread");
+	vlr_tables_free(tables);
+}
+
+/* The VL modes by name, from the same table as the reports. */
+static void test_vl_modes(void **state)
+{
+	enum vlr_sim_vl_mode mode = VLR_SIM_VL_EXACT;
+	struct vlr_error err;
+
+	(void)state;
+	assert_int_equal(vlr_sim_vl_mode_parse("ideal", &mode, &err), 0);
+	assert_int_equal(mode, VLR_SIM_VL_IDEAL);
+	assert_string_equal(vlr_sim_vl_mode_name(mode), "ideal");
+	assert_string_equal(vlr_sim_vl_mode_name(VLR_SIM_VL_EXACT), "exact");
+	assert_int_not_equal(vlr_sim_vl_mode_parse("fast", &mode, &err), 0);
+	assert_string_equal(err.message, "VL mode \"fast\" is not exact or ideal");
+}
+
 /* Several injection queues, selected by destination, still deliver all. */
 static void test_injection_queues(void **state)
 {
@@ -615,6 +656,8 @@ int main(void)
 		cmocka_unit_test(test_trace_replay),
 		cmocka_unit_test(test_refused_configurations),
 		cmocka_unit_test(test_injection_queues),
+		cmocka_unit_test(test_dlid_choices),
+		cmocka_unit_test(test_vl_modes),
 	};
 
 	return cmocka_run_group_tests_name("sim", tests, NULL, NULL);

@@ -77,7 +77,7 @@ static int parse_choice(const char *command, const char *text,
 {
 	struct vlr_error err;
 
-	if (!vlr_dlid_choice_parse(text, choice, &err))
+	if (!vlr_analyze_dlid_parse(text, choice, &err))
 		return 0;
 	cli_error(command, "--dlid: %s", err.message);
 	return -1;

@@ -85,7 +85,7 @@ static int take_option(const char *command, int option, char **argv,
 	case 'p':
 		return add_pattern(command, r, optarg);
 	case 'd':
-		if (!vlr_dlid_choice_parse(optarg, &r->dlid_choice, &err))
+		if (!vlr_analyze_dlid_parse(optarg, &r->dlid_choice, &err))
 			return 0;
 		cli_error(command, "--dlid: %s", err.message);
 		return -1;

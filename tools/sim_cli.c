@@ -117,7 +117,7 @@ static void print_header(const struct sim_cli *cli, const struct vlr_sim *sim)
 	printf("traffic:           %s\n", pattern);
 	printf("VLs:               %u, %s\n", vlr_sim_num_vls(sim),
 	       vlr_sim_vl_mode_name(c->vl_mode));
-	printf("DLID choice:       %s\n", vlr_sim_dlid_name(c->dlid));
+	printf("DLID choice:       %s\n", vlr_dlid_choice_name(c->dlid));
 	printf("cycles:            %llu warm-up + %llu measured, bins of %u\n",
 	       (unsigned long long)c->warmup, (unsigned long long)c->cycles, c->bin);
 	printf("memory per run:    %.1f MB\n", (double)vlr_sim_run_bytes(sim) / 1e6);
@@ -196,7 +196,7 @@ static int write_plot(const struct sim_cli *cli, const struct vlr_sim_result *re
 
 	vlr_pattern_name(&cli->config.pattern, pattern, sizeof(pattern));
 	snprintf(title, sizeof(title), "%s: %s, DLID %s, %s VLs", cli->dir,
-		 cli->config.trace ? "trace" : pattern, vlr_sim_dlid_name(cli->config.dlid),
+		 cli->config.trace ? "trace" : pattern, vlr_dlid_choice_name(cli->config.dlid),
 		 vlr_sim_vl_mode_name(cli->config.vl_mode));
 	if (sim_plot(results, cli->num_loads, cli->seeds, cli->config.bin, title,
 			 cli->plot, &err)) {

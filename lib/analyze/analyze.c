@@ -156,9 +156,13 @@ struct vlr_analysis *vlr_analysis_new(const struct vlr_tables *tables,
 				      const struct vlr_analyze_options *options,
 				      struct vlr_error *err)
 {
-	struct vlr_analysis *a = calloc(1, sizeof(*a));
+	struct vlr_analysis *a;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
+	if (vlr_dlid_choice_check(options->dlid_choice, VLR_ANALYZE_DLID_CHOICES,
+				  "the analysis", err))
+		return NULL;
+	a = calloc(1, sizeof(*a));
 	if (!a) {
 		vlr_fail(err, "out of memory for an analysis");
 		return NULL;

@@ -1,6 +1,6 @@
 /*
  * analyze_report.c - the analysis for people (text) and for programs
- * (JSON), and the names of DLID choices and channel classes.
+ * (JSON), the DLID choices it takes by name, and the channel class names.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -12,28 +12,19 @@
 
 #define BAR_WIDTH 40
 
-static const char *const choice_names[] = { "base", "spread", "random" };
-
 static const char *const class_names[VLR_CHANNEL_CLASSES] = {
 	"injection", "ejection", "switch", "local", "global", "up", "down",
 };
 
-const char *vlr_dlid_choice_name(enum vlr_dlid_choice choice)
+int vlr_analyze_dlid_parse(const char *text, enum vlr_dlid_choice *choice,
+			   struct vlr_error *err)
 {
-	return (unsigned)choice < 3 ? choice_names[choice] : "?";
-}
+	char names[64];
 
-int vlr_dlid_choice_parse(const char *text, enum vlr_dlid_choice *choice,
-			  struct vlr_error *err)
-{
-	unsigned i;
-
-	for (i = 0; i < 3; i++)
-		if (!strcmp(text, choice_names[i])) {
-			*choice = (enum vlr_dlid_choice)i;
-			return 0;
-		}
-	return vlr_fail(err, "the DLID choice is base, spread or random, not \"%s\"", text);
+	if (!vlr_dlid_choice_parse(text, VLR_ANALYZE_DLID_CHOICES, choice))
+		return 0;
+	vlr_dlid_choice_list(VLR_ANALYZE_DLID_CHOICES, " or ", names, sizeof(names));
+	return vlr_fail(err, "the DLID choice is %s, not \"%s\"", names, text);
 }
 
 const char *vlr_channel_class_name(enum vlr_channel_class channel_class)

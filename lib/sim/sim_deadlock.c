@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_internal.h"
+#include "vl_select_internal.h"
 
 #define NO_CHANNEL UINT64_MAX
 
@@ -43,7 +43,7 @@ static uint64_t waits_for(const struct sim_state *st, uint64_t c)
 	out = sim->first_port[sw] + number - 1;
 	if (sim->peer[out] == VLR_NONE)
 		return NO_CHANNEL;
-	choices = sim_vl_choices(st, sw, in, out, p);
+	choices = sim->vl->choices(sim->vl, sw, in, out, p);
 	for (vl = 0; vl < st->vls; vl++)
 		if (choices >> vl & 1)
 			return (uint64_t)out * st->vls + vl;

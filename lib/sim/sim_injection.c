@@ -3,27 +3,16 @@
  * several injection queues, the choice of DLID among the destination's LMC
  * LIDs, and the injection link into the switch.
  *
- * The DLID is chosen when the packet first reaches the head of its queue,
- * so the adaptive choice sees the switch as it is when the packet leaves:
- *   base        offset 0 (the minimal route on Valiant tables);
- *   random      a random Valiant offset, not a restricted one (any offset
- *               on tables without LID kinds);
- *   recompute   as random, and while the packet waits at its source switch
- *               with no room in its output, another random offset (as if
- *               the NIC learnt of the blocked output; the injection link
- *               keeps its VL);
- *   restricted  RVAL: a restricted offset when the source switch lies in the
- *               destination's partition (its Dragonfly group, its HyperX
- *               row in the first dimension), else a Valiant one;
- *   adaptive    UGAL-L: the minimal offset or one random Valiant offset,
- *               whichever has the smaller (queue x hops) at the source switch,
- *               queue = packets in its output buffer plus those it has sent
- *               into the next switch's input buffer.
+ * The DLID is chosen when the packet first reaches the head of its queue
+ * (so that an adaptive rule sees the switch as it is when the packet
+ * leaves), by the run's DLID rule (dlid_rule_internal.h); its VL on the
+ * injection link by the VL selection (vl_select_internal.h).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
-#include "sim_internal.h"
+#include "dlid_rule_internal.h"
+#include "vl_select_internal.h"
 
 /* Queue a new packet; -1 when its injection queue is full. */
 static int queue_packet(struct sim_state *st, uint32_t server, uint32_t destination)
@@ -100,219 +89,50 @@ void sim_generate(struct sim_state *st, uint32_t server)
 	st->next_generation[server] = sim_next_generation(st, server);
 }
 
-/* A random offset of lids offsets whose kind passes want(), or -1. */
-static int random_offset(struct sim_state *st, uint32_t server, uint32_t base,
-			 unsigned lids, int (*want)(uint8_t kind))
-{
-	const uint8_t *kind = st->sim->tables->lid_kind;
-	unsigned i, count = 0, pick;
-
-	if (!kind)
-		return (int)vlr_rng_below(&st->rng[server], lids);
-	for (i = 0; i < lids; i++)
-		count += want(kind[base + i]);
-	if (!count)
-		return -1;
-	pick = vlr_rng_below(&st->rng[server], count);
-	for (i = 0; i < lids; i++)
-		if (want(kind[base + i]) && !pick--)
-			return (int)i;
-	return -1;
-}
-
-static int is_nonminimal(uint8_t kind)
-{
-	return kind != VLR_LID_MINIMAL;
-}
-
-static int is_valiant(uint8_t kind)
-{
-	return kind == VLR_LID_VALIANT;
-}
-
-static int is_restricted(uint8_t kind)
-{
-	return kind == VLR_LID_RESTRICTED;
-}
-
-/* A random Valiant offset; a restricted one only if the tables have no other. */
-static int valiant_offset(struct sim_state *st, uint32_t server, uint32_t base,
-			  unsigned lids)
-{
-	int offset = random_offset(st, server, base, lids, is_valiant);
-
-	return offset >= 0 ? offset : random_offset(st, server, base, lids, is_nonminimal);
-}
-
-static int same_partition(const struct vlr_sim *sim, uint32_t a, uint32_t b)
-{
-	const struct vlr_topology *t = &sim->topology;
-	unsigned d, dims;
-
-	if (!sim->has_topology)
-		return 0;
-	if (!t->coord)
-		return t->group[a] == t->group[b];
-	dims = t->params.u.grid.dims;
-	for (d = 1; d < dims; d++)
-		if (t->coord[a * dims + d] != t->coord[b * dims + d])
-			return 0;
-	return 1;
-}
-
-static unsigned route_hops(const struct sim_state *st, uint32_t sw, uint16_t dlid)
-{
-	const struct vlr_sim *sim = st->sim;
-	unsigned hops = 0, number;
-	uint32_t port;
-
-	while (hops < 64) {
-		number = sim_out_port(st, sw, dlid);
-		if (number == 0 || number > sim->first_port[sw + 1] - sim->first_port[sw])
-			break;
-		port = sim->first_port[sw] + number - 1;
-		if (sim->peer[port] == VLR_NONE)
-			break;
-		sw = sim->port_switch[sim->peer[port]];
-		hops++;
-	}
-	return hops;
-}
-
-/* Packets queued towards dlid at the source switch sw (UGAL-L). */
-static unsigned local_queue(const struct sim_state *st, uint32_t sw, uint16_t dlid)
-{
-	const struct vlr_sim *sim = st->sim;
-	unsigned number = sim_out_port(st, sw, dlid), vl, queued = 0;
-	uint32_t port, peer;
-
-	if (number == 0 || number > sim->first_port[sw + 1] - sim->first_port[sw])
-		return 0;
-	port = sim->first_port[sw] + number - 1;
-	peer = sim->peer[port];
-	for (vl = 0; vl < st->vls; vl++) {
-		queued += st->out_used[(uint64_t)port * st->vls + vl];
-		if (peer != VLR_NONE)
-			queued += st->config->input_packets -
-				  st->credits[(uint64_t)peer * st->vls + vl];
-	}
-	return queued;
-}
-
-static int adaptive_offset(struct sim_state *st, uint32_t server, uint32_t base,
-			   unsigned lids)
-{
-	uint32_t sw = st->sim->servers.switch_index[server];
-	int valiant = valiant_offset(st, server, base, lids);
-	uint64_t minimal_cost, valiant_cost;
-
-	if (valiant <= 0)
-		return 0;
-	minimal_cost = (uint64_t)local_queue(st, sw, (uint16_t)base) *
-		       route_hops(st, sw, (uint16_t)base);
-	valiant_cost = (uint64_t)local_queue(st, sw, (uint16_t)(base + valiant)) *
-		       route_hops(st, sw, (uint16_t)(base + valiant));
-	return valiant_cost + st->config->adaptive_bias < minimal_cost ? valiant : 0;
-}
-
-static int choose_offset(struct sim_state *st, uint32_t server, uint32_t destination)
-{
-	const struct vlr_sim *sim = st->sim;
-	uint32_t base = sim->server_lid[destination];
-	unsigned lids = 1u << sim->server_lids[destination];
-	int offset = -1;
-
-	if (lids == 1)
-		return 0;
-	switch (st->config->dlid) {
-	case VLR_SIM_DLID_BASE:
-		return 0;
-	case VLR_SIM_DLID_RANDOM:
-	case VLR_SIM_DLID_RECOMPUTE:
-		offset = valiant_offset(st, server, base, lids);
-		break;
-	case VLR_SIM_DLID_RESTRICTED:
-		offset = random_offset(st, server, base, lids,
-				       same_partition(sim, sim->servers.switch_index[server],
-						      sim->servers.switch_index[destination]) ?
-				       is_restricted : is_valiant);
-		if (offset < 0)
-			offset = random_offset(st, server, base, lids, is_nonminimal);
-		break;
-	case VLR_SIM_DLID_ADAPTIVE:
-		offset = adaptive_offset(st, server, base, lids);
-		break;
-	}
-	return offset < 0 ? 0 : offset;
-}
-
 /* Set the packet's DLID and what follows from it: SL, route class, phase. */
 static void set_dlid(struct sim_state *st, uint32_t sw, struct sim_packet *p,
 		     uint16_t dlid)
 {
 	const struct vlr_sim *sim = st->sim;
-	const struct vlr_tables *tables = sim->tables;
 
 	p->dlid = dlid;
-	p->sl = vlr_tables_path_sl(tables, sim->servers.port[p->source], dlid);
+	p->sl = vlr_tables_path_sl(sim->tables, sim->servers.port[p->source], dlid);
 	p->phase_two = 0;
 	p->route_class = VLR_ROUTE_MINIMAL;
-	if (!sim->has_trunks || tables->lid_kind[dlid] == VLR_LID_MINIMAL)
-		return;
-	if (vlr_trunks_has(&sim->trunks, sim->servers.switch_index[p->source], dlid)) {
-		p->route_class = VLR_ROUTE_ON_TRUNK;
-		p->phase_two = 1;
-		return;
-	}
-	p->route_class = VLR_ROUTE_VALIANT;
-	sim_enter_switch(st, sw, p);
+	if (sim->vl->dlid_set)
+		sim->vl->dlid_set(sim->vl, sw, p);
 }
 
-void sim_choose_dlid(struct sim_state *st, uint32_t server, struct sim_packet *p)
+/* What the DLID rule is asked about p; 0 if its destination has one LID. */
+static int query(const struct sim_state *st, const struct sim_packet *p,
+		 struct sim_dlid_query *q)
 {
-	uint32_t base = st->sim->server_lid[p->destination];
+	q->server = p->source;
+	q->destination = p->destination;
+	q->base = st->sim->server_lid[p->destination];
+	q->lids = 1u << st->sim->server_lids[p->destination];
+	return q->lids > 1;
+}
+
+static void choose_dlid(struct sim_state *st, uint32_t server, struct sim_packet *p)
+{
+	struct sim_dlid_query q;
+	int offset = query(st, p, &q) ? st->dlid->offset(st->dlid, st, &q) : 0;
 
 	set_dlid(st, st->sim->servers.switch_index[server], p,
-		 (uint16_t)(base + choose_offset(st, server, p->destination)));
+		 (uint16_t)(q.base + (unsigned)(offset < 0 ? 0 : offset)));
 }
 
-void sim_recompute_dlid(struct sim_state *st, uint32_t sw, struct sim_packet *p)
+void sim_reroute_dlid(struct sim_state *st, uint32_t sw, struct sim_packet *p)
 {
-	uint32_t base = st->sim->server_lid[p->destination];
-	unsigned lids = 1u << st->sim->server_lids[p->destination];
+	struct sim_dlid_query q;
 	int offset;
 
-	if (lids == 1)
+	if (!query(st, p, &q))
 		return;
-	offset = valiant_offset(st, p->source, base, lids);
+	offset = st->dlid->reroute(st->dlid, st, &q);
 	if (offset >= 0)
-		set_dlid(st, sw, p, (uint16_t)(base + (unsigned)offset));
-}
-
-/* The VL the head packet takes on the injection link, or -1 without credit. */
-static int injection_vl(struct sim_state *st, uint32_t server, const struct sim_packet *p)
-{
-	const struct vlr_sim *sim = st->sim;
-	const uint8_t *credits = st->credits + (uint64_t)sim->server_port[server] * st->vls;
-	uint16_t mask;
-	int vl, best = -1;
-
-	if (sim->config.vl_mode == VLR_SIM_VL_EXACT) {
-		vl = vlr_tables_port_sl2vl(sim->tables, sim->servers.port[server])[p->sl];
-		if ((unsigned)vl >= st->vls) {
-			st->failed = 1;
-			vlr_fail(st->err, "server %u: SL %u maps to VL %d on its injection "
-				 "link, beyond the %u VLs simulated", server, p->sl, vl, st->vls);
-			return -1;
-		}
-		return credits[vl] ? vl : -1;
-	}
-	mask = vlr_policy_vl_mask(&sim->policy, (enum vlr_route_class)p->route_class, 0,
-				  p->phase_two, 0);
-	for (vl = 0; vl < (int)st->vls; vl++)
-		if ((mask >> vl & 1) && credits[vl] && (best < 0 || credits[vl] > credits[best]))
-			best = vl;
-	return best;
+		set_dlid(st, sw, p, (uint16_t)(q.base + (unsigned)offset));
 }
 
 static void send(struct sim_state *st, uint32_t server, unsigned q, unsigned vl)
@@ -363,8 +183,8 @@ void sim_inject(struct sim_state *st, uint32_t server)
 		p = &st->packets[sim_ring_at(&st->queue[sq], st->queue_slots +
 					     sq * c->queue_packets, c->queue_packets, 0)];
 		if (!p->dlid)
-			sim_choose_dlid(st, server, p);
-		vl = injection_vl(st, server, p);
+			choose_dlid(st, server, p);
+		vl = st->sim->vl->injection_vl(st->sim->vl, st, server, p);
 		if (vl >= 0) {
 			send(st, server, q, (unsigned)vl);
 			return;

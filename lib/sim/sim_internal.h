@@ -30,10 +30,8 @@ struct vlr_sim {
 	struct vlr_servers servers;
 	struct vlr_topology topology;
 	int has_topology;
-	struct vlr_trunks trunks;
-	int has_trunks;
 	unsigned vls;			/* VLs simulated */
-	uint16_t delivery_mask;		/* ideal: VLs of the delivery link */
+	struct sim_vl_select *vl;	/* vl_select_internal.h */
 
 	uint32_t num_switches;
 	uint32_t num_ports;
@@ -43,7 +41,6 @@ struct vlr_sim {
 	uint32_t *peer_server;		/* [port]: server on the link, VLR_NONE */
 	uint8_t *latency;		/* [port]: link latency, both ways */
 	uint8_t *global;		/* [port]: a Dragonfly global link */
-	struct vlr_vl_policy policy;	/* the tables', with the phase levels */
 	uint32_t *server_port;		/* [server]: the switch port it hangs off */
 	uint16_t *server_lid;		/* [server]: base LID */
 	uint8_t *server_lids;		/* [server]: log2 of its LIDs (LMC) */
@@ -90,32 +87,6 @@ struct sim_stats {
 	uint64_t *switch_injected;	/* [switch], while measuring */
 };
 
-/* The allocator's scratch for one switch (sim_allocator.c). */
-struct sim_request {
-	uint32_t out;		/* output port */
-	uint8_t vl;
-	uint8_t out_vl;
-};
-
-/* An output's best request so far: the key (lower wins) and its input. */
-struct sim_bid {
-	uint32_t key;
-	uint32_t input;
-};
-
-/* The allocation of one switch: its crossbar inputs and outputs. */
-struct sim_round {
-	uint32_t sw;
-	uint32_t first;		/* first port */
-	uint32_t ports;
-	unsigned per_vl;	/* VLs per port in the crossbar: vls or 1 */
-	uint32_t inputs;	/* crossbar inputs: ports * per_vl */
-	uint32_t count;		/* candidates */
-	uint32_t candidates[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
-	struct sim_request reqs[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
-	struct sim_bid bids[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
-};
-
 struct sim_state {
 	const struct vlr_sim *sim;
 	const struct vlr_sim_config *config;
@@ -147,15 +118,8 @@ struct sim_state {
 	uint16_t *in_mask;		/* VLs with a packet in the input */
 	uint16_t *out_mask;		/* VLs with a packet in the output */
 	uint64_t *link_free;		/* output link busy until */
-	int per_vl_crossbar;		/* crossbar ports are (port, VL) pairs */
-	uint64_t *xin_free;		/* [sim_xbar()]: crossbar input busy until */
-	uint64_t *xout_free;		/* [sim_xbar()]: crossbar output busy until */
 	uint8_t *tx_vl;			/* VL of the packet on the wire */
-	uint8_t *in_rr;			/* next VL to favour at the input */
 	uint8_t *link_rr;		/* next VL to favour on the link */
-	uint32_t *out_rr;		/* next crossbar input to favour at a
-					   crossbar output, per (port, VL) */
-	struct sim_round *round;	/* the allocator's scratch */
 	uint32_t *busy_packets;		/* [switch]: packets in its buffers */
 
 	/* per server */
@@ -181,6 +145,9 @@ struct sim_state {
 	struct vlr_error *err;
 	int failed;
 	uint64_t *progress;		/* shared cycle counter, or NULL */
+
+	struct sim_dlid_rule *dlid;	/* dlid_rule_internal.h */
+	struct sim_allocator *allocator;	/* allocator_internal.h */
 };
 
 /* sim_state.c */
@@ -221,36 +188,23 @@ static inline uint64_t sim_serial_check(uint64_t serial)
 	return vlr_splitmix64(&serial);
 }
 
-/* The crossbar input or output of (port, VL). */
-static inline uint64_t sim_xbar(const struct sim_state *state, uint32_t port, unsigned vl)
-{
-	return state->per_vl_crossbar ? (uint64_t)port * state->vls + vl : port;
-}
-
 /* sim_router.c: where a packet goes and on which VL */
 unsigned sim_out_port(const struct sim_state *state, uint32_t sw, uint16_t dlid);
-uint16_t sim_vl_choices(const struct sim_state *state, uint32_t sw, uint32_t in_port,
-			uint32_t out_port, const struct sim_packet *packet);
 /* Route the head of input (port, vl) once: head_out, head_choices, head_ready. */
 void sim_head_update(struct sim_state *state, uint32_t port, unsigned vl);
 void sim_input_push(struct sim_state *state, uint32_t port, unsigned vl, uint32_t packet);
 uint32_t sim_input_pop(struct sim_state *state, uint32_t port, unsigned vl);
 int sim_pick_vl(const struct sim_state *state, uint32_t out_port, uint16_t choices);
-void sim_enter_switch(const struct sim_state *state, uint32_t sw,
-		      struct sim_packet *packet);
 void sim_credits_settle(struct sim_state *state, uint32_t port);
 void sim_return_credit(struct sim_state *state, uint32_t port, unsigned vl,
 		       uint64_t time);
 void sim_links(struct sim_state *state, uint32_t sw);
 
-/* sim_allocator.c */
-void sim_allocate(struct sim_state *state, uint32_t sw);
-
 /* sim_injection.c */
 void sim_generate(struct sim_state *state, uint32_t server);
 void sim_inject(struct sim_state *state, uint32_t server);
-void sim_choose_dlid(struct sim_state *state, uint32_t server, struct sim_packet *packet);
-void sim_recompute_dlid(struct sim_state *state, uint32_t sw, struct sim_packet *packet);
+/* The DLID rule's new DLID for a packet blocked at its source switch sw. */
+void sim_reroute_dlid(struct sim_state *state, uint32_t sw, struct sim_packet *packet);
 
 /* sim_stats.c */
 int sim_stats_init(struct sim_stats *stats, const struct sim_state *state);

@@ -1,7 +1,7 @@
 /*
  * sim_network.c - the simulated network built from a table set: switch
  * ports and their peers, link latencies by class, servers and their LIDs,
- * and what the VL mode needs (the policy's trunks in ideal mode).
+ * and the VL selection (vl_select_internal.h).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_internal.h"
+#include "allocator_internal.h"
+#include "dlid_rule_internal.h"
+#include "vl_select_internal.h"
 
 struct limit {
 	const char *name;
@@ -17,6 +19,18 @@ struct limit {
 	uint64_t min;
 	uint64_t max;
 };
+
+/* The configuration names a VL selection, a DLID rule and an allocator. */
+static int check_parts(const struct vlr_sim_config *c, struct vlr_error *err)
+{
+	if (!sim_vl_type(c->vl_mode))
+		return vlr_fail(err, "the simulator has no VL mode %d", (int)c->vl_mode);
+	if (!sim_dlid_type(c->dlid))
+		return vlr_dlid_choice_check(c->dlid, sim_dlid_choices(), "the simulator", err);
+	if (!sim_allocator_type(c->allocator))
+		return vlr_fail(err, "the simulator has no allocator %d", (int)c->allocator);
+	return 0;
+}
 
 static int check_config(const struct vlr_sim_config *c, struct vlr_error *err)
 {
@@ -49,7 +63,7 @@ static int check_config(const struct vlr_sim_config *c, struct vlr_error *err)
 	if (!(c->stability_drop > 0 && c->stability_drop < 1))
 		return vlr_fail(err, "stability drop is %g; allowed: between 0 and 1",
 				c->stability_drop);
-	return 0;
+	return check_parts(c, err);
 }
 
 static int alloc_ports(struct vlr_sim *sim, struct vlr_error *err)
@@ -160,31 +174,8 @@ static int build_servers(struct vlr_sim *sim, struct vlr_error *err)
 
 static int setup_vls(struct vlr_sim *sim, struct vlr_error *err)
 {
-	const struct vlr_tables *tables = sim->tables;
-	unsigned policy_vls = tables->policy.vls;
-
-	if (sim->config.vl_mode == VLR_SIM_VL_EXACT) {
-		sim->vls = sim->config.vls ? sim->config.vls : tables->num_vls;
-		return 0;
-	}
-	if (!tables->lid_kind || tables->policy.kind == VLR_VLP_NONE ||
-	    tables->policy.kind == VLR_VLP_LAYERS)
-		return vlr_fail(err, "ideal VLs need tables routed with a VL policy "
-				"(ladder, ladder-reuse, 2phases: vlroute route --engine "
-				"valiant --vl-policy ...); these tables have %s",
-				vlr_vl_policy_name(tables->policy.kind));
-	sim->vls = sim->config.vls ? sim->config.vls : policy_vls;
-	if (sim->vls < policy_vls)
-		return vlr_fail(err, "the VL policy %s uses %u VLs; only %u simulated",
-				vlr_vl_policy_name(tables->policy.kind), policy_vls, sim->vls);
-	sim->delivery_mask = (uint16_t)((1u << policy_vls) - 1);
-	sim->policy = tables->policy;
-	if (sim->has_topology && sim->topology.params.family != VLR_FAMILY_HYPERX)
-		sim->policy.phase_levels = 2;
-	if (vlr_trunks_build(tables, &sim->trunks, err))
-		return -1;
-	sim->has_trunks = 1;
-	return 0;
+	sim->vl = sim_vl_type(sim->config.vl_mode)->create(sim, &sim->vls, err);
+	return sim->vl ? 0 : -1;
 }
 
 static int check_traffic(const struct vlr_sim *sim, struct vlr_error *err)
@@ -237,8 +228,8 @@ void vlr_sim_free(struct vlr_sim *sim)
 		return;
 	if (sim->has_topology)
 		vlr_topology_free(&sim->topology);
-	if (sim->has_trunks)
-		vlr_trunks_free(&sim->trunks);
+	if (sim->vl)
+		sim->vl->free(sim->vl);
 	if (sim->servers.port)
 		vlr_servers_free(&sim->servers);
 	free(sim->first_port);

@@ -67,8 +67,8 @@ static void write_config(const struct vlr_sim *sim, FILE *out)
 		"\"transit_priority\": %s, \"warmup\": %llu, \"cycles\": %llu, \"bin\": %u, "
 		"\"deadlock_cycles\": %llu, \"stability_drop\": %g},\n",
 		sim->servers.count, sim->num_switches, sim->vls, pattern,
-		vlr_sim_vl_mode_name(c->vl_mode), vlr_sim_dlid_name(c->dlid), c->packet_phits,
-		c->input_packets, c->output_packets, c->iterations,
+		vlr_sim_vl_mode_name(c->vl_mode), vlr_dlid_choice_name(c->dlid),
+		c->packet_phits, c->input_packets, c->output_packets, c->iterations,
 		vlr_sim_crossbar_name(c->crossbar), c->speedup, c->pipeline,
 		c->host_latency, c->local_latency, c->global_latency, c->injection_queues,
 		c->queue_packets, vlr_sim_queue_select_name(c->queue_select),

@@ -1,7 +1,7 @@
 /*
  * sim_router.c - forwarding strictly by the tables: the out port from the
- * LFT, the VL from SL2VL (IB-exact) or from the VL policy (ideal, joining
- * the shortest queue), credits, and the output links that move packets to
+ * LFT, the VLs the VL selection allows (vl_select_internal.h) and the
+ * shortest of them, credits, and the output links that move packets to
  * the next switch or deliver them to their server.
  *
  * Copyright (c) 2026 the vlroute developers.
@@ -9,34 +9,11 @@
  */
 #include <stdio.h>
 
-#include "sim_internal.h"
+#include "vl_select_internal.h"
 
 unsigned sim_out_port(const struct sim_state *st, uint32_t sw, uint16_t dlid)
 {
 	return vlr_tables_lft(st->sim->tables, sw)[dlid];
-}
-
-static uint32_t port_number(const struct vlr_sim *sim, uint32_t port)
-{
-	return port - sim->first_port[sim->port_switch[port]] + 1;
-}
-
-uint16_t sim_vl_choices(const struct sim_state *st, uint32_t sw, uint32_t in_port,
-			uint32_t out_port, const struct sim_packet *packet)
-{
-	const struct vlr_sim *sim = st->sim;
-	uint16_t all = (uint16_t)((1u << st->vls) - 1);
-	unsigned vl;
-
-	if (sim->config.vl_mode == VLR_SIM_VL_EXACT) {
-		vl = vlr_tables_sl2vl(sim->tables, sw, port_number(sim, in_port),
-				      port_number(sim, out_port))[packet->sl];
-		return vl < st->vls ? (uint16_t)(1u << vl) : 0;
-	}
-	if (sim->peer_server[out_port] != VLR_NONE)
-		return sim->delivery_mask & all;
-	return vlr_policy_vl_mask(&sim->policy, (enum vlr_route_class)packet->route_class,
-				  packet->hops, packet->phase_two, packet->escalation) & all;
 }
 
 static int route_failure(struct sim_state *st, uint32_t sw, const struct sim_packet *p,
@@ -90,6 +67,7 @@ void sim_head_update(struct sim_state *st, uint32_t port, unsigned vl)
 	unsigned capacity = st->config->input_packets;
 	uint64_t pv = (uint64_t)port * st->vls + vl;
 	uint32_t sw = st->sim->port_switch[port];
+	const struct sim_vl_select *vl_select = st->sim->vl;
 	const struct sim_packet *p;
 
 	if (!st->in[pv].count)
@@ -99,7 +77,7 @@ void sim_head_update(struct sim_state *st, uint32_t port, unsigned vl)
 	st->head_out[pv] = output_of(st, sw, p);
 	if (st->head_out[pv] == VLR_NONE)
 		return;
-	st->head_choices[pv] = sim_vl_choices(st, sw, port, st->head_out[pv], p);
+	st->head_choices[pv] = vl_select->choices(vl_select, sw, port, st->head_out[pv], p);
 	if (!st->head_choices[pv])
 		no_vl_failure(st, sw, p);
 }
@@ -153,18 +131,6 @@ int sim_pick_vl(const struct sim_state *st, uint32_t out_port, uint16_t choices)
 			best = (int)vl;
 	}
 	return best;
-}
-
-void sim_enter_switch(const struct sim_state *st, uint32_t sw, struct sim_packet *packet)
-{
-	const struct vlr_sim *sim = st->sim;
-
-	if (sim->has_trunks && !packet->phase_two &&
-	    packet->route_class == VLR_ROUTE_VALIANT &&
-	    vlr_trunks_has(&sim->trunks, sw, packet->dlid)) {
-		packet->phase_two = 1;
-		packet->escalation = 0;
-	}
 }
 
 void sim_credits_settle(struct sim_state *st, uint32_t port)
@@ -238,7 +204,8 @@ static void forward(struct sim_state *st, uint32_t port, uint32_t packet, unsign
 	p->ready = p->arrived + st->config->pipeline;
 	p->hops++;
 	p->escalation += sim->global[port];
-	sim_enter_switch(st, sim->port_switch[peer], p);
+	if (sim->vl->enter_switch)
+		sim->vl->enter_switch(sim->vl, sim->port_switch[peer], p);
 	st->busy_packets[sim->port_switch[peer]]++;
 	sim_input_push(st, peer, vl, packet);
 }

@@ -16,7 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sim_internal.h"
+#include "allocator_internal.h"
 
 #define PROGRESS_STEP 1024
 
@@ -34,7 +34,7 @@ static void cycle(struct sim_state *st)
 			sim_links(st, sw);
 	for (sw = 0; sw < sim->num_switches; sw++)
 		if (st->busy_packets[sw])
-			sim_allocate(st, sw);
+			st->allocator->allocate(st->allocator, st, sw);
 }
 
 static int finished(struct sim_state *st)

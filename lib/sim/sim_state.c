@@ -1,6 +1,7 @@
 /*
  * sim_state.c - the state of one run: buffers, credits, injection queues,
- * the packet pool, and the random streams of the servers.
+ * the packet pool, the random streams of the servers, and the run's DLID
+ * rule and allocator.
  *
  * Every buffer is sized from the configuration up front, so a run's memory
  * is ports x VLs x buffer size plus servers x queue size, and the packet
@@ -13,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_internal.h"
+#include "allocator_internal.h"
+#include "dlid_rule_internal.h"
 
 /* Packets all buffers and queues can hold at once. */
 static uint64_t packet_capacity(const struct vlr_sim *sim)
@@ -36,9 +38,9 @@ uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 		     sizeof(uint64_t)) +
 	       pv * (c->input_packets + c->output_packets) * sizeof(uint32_t) +
 	       pv * c->input_packets * sizeof(struct sim_credit) +
-	       pv * (2 * sizeof(uint64_t) + sizeof(uint32_t)) +
 	       sim->num_ports * (sizeof(struct sim_ring) + 2 * sizeof(uint16_t) +
-				 sizeof(uint64_t) + 3) + sizeof(struct sim_round) +
+				 sizeof(uint64_t) + 2) +
+	       sim_allocator_type(c->allocator)->run_bytes(sim) +
 	       queues * (sizeof(struct sim_ring) + c->queue_packets * sizeof(uint32_t)) +
 	       sim->servers.count * (sizeof(struct vlr_rng) + 4 * sizeof(uint64_t) +
 				     3 * sizeof(uint32_t));
@@ -69,13 +71,8 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	st->in_mask = calloc(ports, sizeof(*st->in_mask));
 	st->out_mask = calloc(ports, sizeof(*st->out_mask));
 	st->link_free = calloc(ports, sizeof(*st->link_free));
-	st->xin_free = calloc(pv, sizeof(*st->xin_free));
-	st->xout_free = calloc(pv, sizeof(*st->xout_free));
 	st->tx_vl = malloc(ports);
-	st->in_rr = calloc(ports, 1);
 	st->link_rr = calloc(ports, 1);
-	st->out_rr = calloc(pv, sizeof(*st->out_rr));
-	st->round = malloc(sizeof(*st->round));
 	st->busy_packets = calloc(sim->num_switches + 1, sizeof(*st->busy_packets));
 	st->rng = malloc(servers * sizeof(*st->rng));
 	st->next_generation = calloc(servers, sizeof(*st->next_generation));
@@ -90,9 +87,8 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	if (!st->packets || !st->in || !st->in_slots || !st->credits || !st->out ||
 	    !st->out_slots || !st->out_used || !st->head_out || !st->head_choices ||
 	    !st->head_ready || !st->credit_ring || !st->credit_slots ||
-	    !st->in_mask || !st->out_mask || !st->link_free || !st->xin_free ||
-	    !st->xout_free || !st->tx_vl || !st->in_rr || !st->link_rr || !st->out_rr || !st->round ||
-	    !st->busy_packets || !st->rng || !st->next_generation || !st->sequence ||
+	    !st->in_mask || !st->out_mask || !st->link_free || !st->tx_vl ||
+	    !st->link_rr || !st->busy_packets || !st->rng || !st->next_generation || !st->sequence ||
 	    !st->trace_next || !st->trace_left || !st->queue || !st->queue_slots ||
 	    !st->server_link_free || !st->server_queued || !st->queue_rr)
 		return vlr_fail(err, "out of memory for a run (%llu bytes)",
@@ -155,6 +151,18 @@ uint64_t sim_next_generation(struct sim_state *st, uint32_t server)
 	return st->now + generation_gap(st, server);
 }
 
+/* The run's DLID rule and allocator. */
+static int create_parts(struct sim_state *st, struct vlr_error *err)
+{
+	const struct vlr_sim *sim = st->sim;
+
+	st->dlid = sim_dlid_type(sim->config.dlid)->create(sim, err);
+	if (!st->dlid)
+		return -1;
+	st->allocator = sim_allocator_type(sim->config.allocator)->create(sim, err);
+	return st->allocator ? 0 : -1;
+}
+
 int sim_state_init(struct sim_state *st, const struct vlr_sim *sim, double load,
 		   uint64_t seed, struct vlr_error *err)
 {
@@ -162,11 +170,10 @@ int sim_state_init(struct sim_state *st, const struct vlr_sim *sim, double load,
 	st->sim = sim;
 	st->config = &sim->config;
 	st->vls = sim->vls;
-	st->per_vl_crossbar = sim->config.crossbar == VLR_SIM_CROSSBAR_VL;
 	st->end = sim->config.warmup + sim->config.cycles;
 	st->generating = 1;
 	st->err = err;
-	if (alloc_arrays(st, err)) {
+	if (alloc_arrays(st, err) || create_parts(st, err)) {
 		sim_state_free(st);
 		return -1;
 	}
@@ -194,6 +201,10 @@ void sim_state_free(struct sim_state *st)
 	if (st->traffic)
 		vlr_traffic_free((struct vlr_traffic *)st->traffic);
 	sim_stats_free(&st->stats);
+	if (st->dlid)
+		st->dlid->free(st->dlid);
+	if (st->allocator)
+		st->allocator->free(st->allocator);
 	free(st->packets);
 	free(st->in);
 	free(st->in_slots);
@@ -209,13 +220,8 @@ void sim_state_free(struct sim_state *st)
 	free(st->in_mask);
 	free(st->out_mask);
 	free(st->link_free);
-	free(st->xin_free);
-	free(st->xout_free);
 	free(st->tx_vl);
-	free(st->in_rr);
 	free(st->link_rr);
-	free(st->out_rr);
-	free(st->round);
 	free(st->busy_packets);
 	free(st->rng);
 	free(st->next_generation);

@@ -49,11 +49,10 @@
 #define VLR_ANALYZE_BINS 10		/* bins of the link-load histogram */
 #define VLR_ANALYZE_NAME_SIZE 64
 
-enum vlr_dlid_choice {
-	VLR_DLID_BASE = 0,
-	VLR_DLID_SPREAD,
-	VLR_DLID_RANDOM,
-};
+/* The DLID choices (tables.h) the analyses implement. */
+#define VLR_ANALYZE_DLID_CHOICES (VLR_DLID_BIT(VLR_DLID_BASE) | \
+				  VLR_DLID_BIT(VLR_DLID_SPREAD) | \
+				  VLR_DLID_BIT(VLR_DLID_RANDOM))
 
 /* What a channel connects, from the recognised topology when there is one. */
 enum vlr_channel_class {
@@ -176,9 +175,9 @@ int vlr_analyze_mapping(const struct vlr_analysis *analysis, const uint32_t *des
 			const char *name, struct vlr_pattern_report *report,
 			struct vlr_error *err);
 
-const char *vlr_dlid_choice_name(enum vlr_dlid_choice choice);
-int vlr_dlid_choice_parse(const char *text, enum vlr_dlid_choice *choice,
-			  struct vlr_error *err);
+/* One of VLR_ANALYZE_DLID_CHOICES by name. */
+int vlr_analyze_dlid_parse(const char *text, enum vlr_dlid_choice *choice,
+			   struct vlr_error *err);
 const char *vlr_channel_class_name(enum vlr_channel_class channel_class);
 
 /* Two-sided 95% quantile of Student's t with df degrees of freedom (>= 1). */

@@ -45,15 +45,8 @@ enum vlr_sim_vl_mode {
 	VLR_SIM_VL_IDEAL,	/* the policy's allowed VLs per hop, shortest queue */
 };
 
-enum vlr_sim_dlid {
-	VLR_SIM_DLID_BASE = 0,	/* always the base LID (offset 0) */
-	VLR_SIM_DLID_RANDOM,	/* a random Valiant offset per packet */
-	VLR_SIM_DLID_RECOMPUTE,	/* random, and redrawn while blocked at the
-				   source switch */
-	VLR_SIM_DLID_RESTRICTED,/* RVAL: restricted offsets for traffic inside
-				   the destination's partition */
-	VLR_SIM_DLID_ADAPTIVE,	/* minimal or one random Valiant offset, by the
-				   source switch's queues (UGAL-L) */
+enum vlr_sim_allocator {
+	VLR_SIM_ALLOCATOR_SEPARABLE = 0,	/* separable input-first, round robin */
 };
 
 enum vlr_sim_crossbar {
@@ -85,7 +78,9 @@ struct vlr_sim_config {
 	enum vlr_sim_queue_select queue_select;
 	int transit_priority;		/* transit beats injection at an output */
 	enum vlr_sim_vl_mode vl_mode;
-	enum vlr_sim_dlid dlid;
+	enum vlr_dlid_choice dlid;	/* base, random, recompute, restricted or
+					   adaptive (tables.h) */
+	enum vlr_sim_allocator allocator;
 	unsigned adaptive_bias;		/* UGAL-L: take Valiant only when its
 					   weighted queue is shorter by more */
 	struct vlr_pattern_spec pattern;
@@ -103,14 +98,14 @@ struct vlr_sim_config {
 void vlr_sim_config_default(struct vlr_sim_config *config);
 
 const char *vlr_sim_vl_mode_name(enum vlr_sim_vl_mode mode);
-const char *vlr_sim_dlid_name(enum vlr_sim_dlid dlid);
 const char *vlr_sim_queue_select_name(enum vlr_sim_queue_select select);
 const char *vlr_sim_crossbar_name(enum vlr_sim_crossbar crossbar);
 int vlr_sim_crossbar_parse(const char *text, enum vlr_sim_crossbar *crossbar,
 			   struct vlr_error *err);
 int vlr_sim_vl_mode_parse(const char *text, enum vlr_sim_vl_mode *mode,
 			  struct vlr_error *err);
-int vlr_sim_dlid_parse(const char *text, enum vlr_sim_dlid *dlid,
+/* One of the DLID choices the simulator implements, by name. */
+int vlr_sim_dlid_parse(const char *text, enum vlr_dlid_choice *dlid,
 		       struct vlr_error *err);
 int vlr_sim_queue_select_parse(const char *text, enum vlr_sim_queue_select *select,
 			       struct vlr_error *err);

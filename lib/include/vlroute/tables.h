@@ -88,6 +88,42 @@ enum vlr_route_class {
 	VLR_ROUTE_ON_TRUNK,	/* source switch on the trunk: minimal, phase 2 */
 };
 
+/*
+ * Which DLID of a destination's LMC range a source uses. The analyses and
+ * the simulator each implement a subset (VLR_ANALYZE_DLID_CHOICES in
+ * analyze.h, vlr_sim_dlid_parse in sim.h) and refuse the others.
+ */
+enum vlr_dlid_choice {
+	VLR_DLID_BASE = 0,	/* always the base LID (offset 0) */
+	VLR_DLID_SPREAD,	/* analyze: every LID, the load shared evenly */
+	VLR_DLID_RANDOM,	/* a random offset per pair (analyze) or a random
+				   Valiant offset per packet (sim) */
+	VLR_DLID_RECOMPUTE,	/* sim: random, and redrawn while blocked at the
+				   source switch */
+	VLR_DLID_RESTRICTED,	/* sim: RVAL, restricted offsets for traffic
+				   inside the destination's partition */
+	VLR_DLID_ADAPTIVE,	/* sim: minimal or one random Valiant offset, by
+				   the source switch's queues (UGAL-L) */
+	VLR_DLID_CHOICES,
+};
+
+/* A set of DLID choices: the OR of their bits. */
+#define VLR_DLID_BIT(choice) (1u << (choice))
+
+const char *vlr_dlid_choice_name(enum vlr_dlid_choice choice);
+/*
+ * The choice of the set accepted named text: 0, or -1 when text names none
+ * of them. It sets no error: the analyses and the simulator word their
+ * refusals differently (with vlr_dlid_choice_list).
+ */
+int vlr_dlid_choice_parse(const char *text, unsigned accepted,
+			  enum vlr_dlid_choice *choice);
+/* The names of the set accepted in enum order, "a, b" + last + "c". */
+void vlr_dlid_choice_list(unsigned accepted, const char *last, char *buf, size_t size);
+/* 0 if choice is in accepted, else "WHO takes the DLID choice ..., not X". */
+int vlr_dlid_choice_check(enum vlr_dlid_choice choice, unsigned accepted, const char *who,
+			  struct vlr_error *err);
+
 const char *vlr_lid_kind_name(enum vlr_lid_kind kind);
 const char *vlr_vl_policy_name(enum vlr_vl_policy_kind kind);
 const char *vlr_phase_min_name(enum vlr_phase_min phase_min);

@@ -1,0 +1,39 @@
+/*
+ * allocator_internal.h - the switch allocator: which input heads cross a
+ * switch's crossbar into their output buffers in a cycle. One
+ * implementation per file (allocator_separable.c), one row per
+ * implementation in the table of sim_config.c, indexed by enum
+ * vlr_sim_allocator.
+ *
+ * An allocator is made per run and owns its state (arbiters, crossbar
+ * occupancy, scratch); it moves packets with sim_input_pop and the output
+ * buffers of struct sim_state, and asks the run's DLID rule to reroute
+ * packets blocked at their source switch.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#ifndef VLROUTE_ALLOCATOR_INTERNAL_H
+#define VLROUTE_ALLOCATOR_INTERNAL_H
+
+#include "sim_internal.h"
+
+struct sim_allocator {
+	/* Grant what may cross switch sw's crossbar in this cycle. */
+	void (*allocate)(struct sim_allocator *self, struct sim_state *st, uint32_t sw);
+	void (*free)(struct sim_allocator *self);
+};
+
+struct sim_allocator_type {
+	/* Bytes its state takes in a run (counted in vlr_sim_run_bytes). */
+	uint64_t (*run_bytes)(const struct vlr_sim *sim);
+	/* An allocator for one run, NULL (and err) if out of memory. */
+	struct sim_allocator *(*create)(const struct vlr_sim *sim, struct vlr_error *err);
+};
+
+extern const struct sim_allocator_type sim_allocator_separable;
+
+/* sim_config.c: the row of an allocator, NULL if there is none. */
+const struct sim_allocator_type *sim_allocator_type(enum vlr_sim_allocator allocator);
+
+#endif

@@ -1,0 +1,320 @@
+/*
+ * allocator_separable.c - the separable input-first switch allocator.
+ *
+ * The crossbar connects either ports (a packet crossing occupies its input
+ * port and its output port: one packet per port at a time) or (port, VL)
+ * pairs (each VL of an input and of an output crosses on its own, as in
+ * the simulators of the Valiant studies). In each iteration every free
+ * crossbar input picks one request: a port picks one of its VLs (round
+ * robin from the VL after its last winner) whose head packet is ready and
+ * whose output is free with room in an allowed output VL; a (port, VL)
+ * pair offers its head. Then every crossbar output grants one of the
+ * inputs that picked it (round robin from the input after its last winner;
+ * with transit priority, inputs from switches before inputs from servers).
+ * A grant moves the packet into the output buffer, keeping the crossbar
+ * input and output busy for ceil(packet / speedup) cycles, or until its
+ * tail has arrived. Later iterations match what earlier ones left free,
+ * and only inputs that lost can find a match in them. In the first
+ * iteration, a head from a server that finds no room in its output asks
+ * the DLID rule for another DLID (the recompute rule gives one).
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <stdlib.h>
+
+#include "allocator_internal.h"
+#include "dlid_rule_internal.h"
+
+/* A crossbar input's request. */
+struct sim_request {
+	uint32_t out;		/* output port */
+	uint8_t vl;
+	uint8_t out_vl;
+};
+
+/* An output's best request so far: the key (lower wins) and its input. */
+struct sim_bid {
+	uint32_t key;
+	uint32_t input;
+};
+
+/* The allocation of one switch: its crossbar inputs and outputs. */
+struct sim_round {
+	uint32_t sw;
+	uint32_t first;		/* first port */
+	uint32_t ports;
+	unsigned per_vl;	/* VLs per port in the crossbar: vls or 1 */
+	uint32_t inputs;	/* crossbar inputs: ports * per_vl */
+	uint32_t count;		/* candidates */
+	uint32_t candidates[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
+	struct sim_request reqs[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
+	struct sim_bid bids[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
+};
+
+struct separable {
+	struct sim_allocator base;
+	int per_vl_crossbar;	/* crossbar ports are (port, VL) pairs */
+	unsigned vls;
+	uint64_t *xin_free;	/* [xbar()]: crossbar input busy until */
+	uint64_t *xout_free;	/* [xbar()]: crossbar output busy until */
+	uint8_t *in_rr;		/* [port]: next VL to favour at the input */
+	uint32_t *out_rr;	/* [port, VL]: next crossbar input to favour at
+				   a crossbar output */
+	struct sim_round round;	/* scratch */
+};
+
+/* The crossbar input or output of (port, VL). */
+static uint64_t xbar(const struct separable *a, uint32_t port, unsigned vl)
+{
+	return a->per_vl_crossbar ? (uint64_t)port * a->vls + vl : port;
+}
+
+/* A packet from a server blocked at its source switch: another DLID. */
+static void reroute(struct sim_state *st, uint32_t sw, uint32_t port, unsigned vl)
+{
+	uint64_t pv = (uint64_t)port * st->vls + vl;
+	unsigned capacity = st->config->input_packets;
+	uint32_t packet = sim_ring_at(&st->in[pv], st->in_slots + pv * capacity, capacity, 0);
+
+	sim_reroute_dlid(st, sw, &st->packets[packet]);
+	sim_head_update(st, port, vl);
+}
+
+/* VLs of choices whose crossbar output at port out is free now. */
+static uint16_t free_outputs(const struct separable *a, const struct sim_state *st,
+			     uint32_t out, uint16_t choices)
+{
+	uint16_t free_vls = 0;
+	unsigned vl;
+
+	if (!a->per_vl_crossbar)
+		return a->xout_free[xbar(a, out, 0)] <= st->now ? choices : 0;
+	for (vl = 0; vl < st->vls; vl++)
+		if ((choices >> vl & 1) && a->xout_free[xbar(a, out, vl)] <= st->now)
+			free_vls |= (uint16_t)(1u << vl);
+	return free_vls;
+}
+
+/* Try the head of input (port, vl); fill req and return 1 if it may go. */
+static int try_head(struct separable *a, struct sim_state *st, uint32_t port, unsigned vl,
+		    int first_iteration, struct sim_request *req)
+{
+	uint64_t pv = (uint64_t)port * st->vls + vl;
+	uint32_t out = st->head_out[pv];
+	uint16_t choices;
+	int out_vl;
+
+	if (out == VLR_NONE || st->head_ready[pv] > st->now)
+		return 0;
+	choices = free_outputs(a, st, out, st->head_choices[pv]);
+	if (!choices)
+		return 0;
+	out_vl = sim_pick_vl(st, out, choices);
+	if (out_vl < 0) {
+		if (first_iteration && st->dlid->reroute &&
+		    st->sim->peer_server[port] != VLR_NONE)
+			reroute(st, a->round.sw, port, vl);
+		return 0;
+	}
+	req->out = out;
+	req->vl = (uint8_t)vl;
+	req->out_vl = (uint8_t)out_vl;
+	return 1;
+}
+
+/* The request of crossbar input ci (a port, or a port's VL), if any. */
+static int pick_request(struct separable *a, struct sim_state *st, uint32_t ci,
+			int first_iteration, struct sim_request *req)
+{
+	const struct sim_round *r = &a->round;
+	uint32_t port = r->first + ci / r->per_vl;
+	unsigned k;
+
+	if (r->per_vl > 1)
+		return try_head(a, st, port, ci % r->per_vl, first_iteration, req);
+	for (k = 0; k < st->vls; k++) {
+		unsigned vl = (a->in_rr[port] + k) % st->vls;
+
+		if ((st->in_mask[port] >> vl & 1) &&
+		    try_head(a, st, port, vl, first_iteration, req))
+			return 1;
+		if (st->failed)
+			return 0;
+	}
+	return 0;
+}
+
+/* Crossbar output of a request, counted within the switch. */
+static uint32_t output_of_request(const struct sim_round *r, const struct sim_request *req)
+{
+	return (req->out - r->first) * r->per_vl + (r->per_vl > 1 ? req->out_vl : 0);
+}
+
+static uint32_t request_key(const struct separable *a, const struct sim_state *st,
+			    uint32_t ci, uint32_t co)
+{
+	const struct sim_round *r = &a->round;
+	uint32_t key = (ci + r->inputs - a->out_rr[r->first * r->per_vl + co]) % r->inputs;
+
+	if (st->config->transit_priority &&
+	    st->sim->peer_server[r->first + ci / r->per_vl] != VLR_NONE)
+		key += r->inputs;
+	return key;
+}
+
+static void grant(struct separable *a, struct sim_state *st, uint32_t ci,
+		  const struct sim_request *req)
+{
+	const struct vlr_sim_config *c = st->config;
+	const struct sim_round *r = &a->round;
+	uint32_t port = r->first + ci / r->per_vl;
+	uint64_t qv = (uint64_t)req->out * st->vls + req->out_vl;
+	uint32_t packet = sim_input_pop(st, port, req->vl);
+	struct sim_packet *p = &st->packets[packet];
+	uint64_t done = st->now + (c->packet_phits + c->speedup - 1) / c->speedup;
+	uint64_t tail_in = p->arrived + c->packet_phits;
+
+	if (done < tail_in)
+		done = tail_in;
+	a->xin_free[xbar(a, port, req->vl)] = done;
+	a->xout_free[xbar(a, req->out, req->out_vl)] = done;
+	if (done > st->last_move)
+		st->last_move = done;
+	sim_return_credit(st, port, req->vl, done + st->sim->latency[port]);
+	sim_ring_push(&st->out[qv], st->out_slots + qv * c->output_packets,
+		      c->output_packets, packet);
+	st->out_used[qv]++;
+	st->out_mask[req->out] |= (uint16_t)(1u << req->out_vl);
+	p->vl = req->out_vl;
+	p->ready = st->now + 1;
+	a->in_rr[port] = (uint8_t)((req->vl + 1) % st->vls);
+	a->out_rr[r->first * r->per_vl + output_of_request(r, req)] = (ci + 1) % r->inputs;
+}
+
+/*
+ * One iteration over the candidates: requests, then grants. Leaves as
+ * candidates the inputs that requested and lost: only they can request in
+ * a later iteration, as grants only take outputs.
+ */
+static void iterate(struct separable *a, struct sim_state *st, int first_iteration)
+{
+	struct sim_round *r = &a->round;
+	uint32_t k, ci, requested = 0, lost = 0;
+
+	for (k = 0; k < r->count; k++) {
+		ci = r->candidates[k];
+		if (!pick_request(a, st, ci, first_iteration, &r->reqs[ci]))
+			continue;
+		r->bids[output_of_request(r, &r->reqs[ci])].key = UINT32_MAX;
+		r->candidates[requested++] = ci;
+		if (st->failed)
+			return;
+	}
+	for (k = 0; k < requested; k++) {
+		uint32_t co, key;
+
+		ci = r->candidates[k];
+		co = output_of_request(r, &r->reqs[ci]);
+		key = request_key(a, st, ci, co);
+		if (key < r->bids[co].key) {
+			r->bids[co].key = key;
+			r->bids[co].input = ci;
+		}
+	}
+	for (k = 0; k < requested; k++) {
+		ci = r->candidates[k];
+		if (r->bids[output_of_request(r, &r->reqs[ci])].input == ci)
+			grant(a, st, ci, &r->reqs[ci]);
+		else
+			r->candidates[lost++] = ci;
+	}
+	r->count = lost;
+}
+
+/* The crossbar inputs of the switch that are free and hold a packet. */
+static void gather(struct separable *a, const struct sim_state *st)
+{
+	struct sim_round *r = &a->round;
+	uint32_t i, port;
+	unsigned vl;
+
+	r->count = 0;
+	for (i = 0; i < r->ports; i++) {
+		port = r->first + i;
+		if (!st->in_mask[port])
+			continue;
+		if (r->per_vl == 1) {
+			if (a->xin_free[xbar(a, port, 0)] <= st->now)
+				r->candidates[r->count++] = i;
+			continue;
+		}
+		for (vl = 0; vl < st->vls; vl++)
+			if ((st->in_mask[port] >> vl & 1) &&
+			    a->xin_free[xbar(a, port, vl)] <= st->now)
+				r->candidates[r->count++] = i * r->per_vl + vl;
+	}
+}
+
+static void allocate(struct sim_allocator *self, struct sim_state *st, uint32_t sw)
+{
+	struct separable *a = (struct separable *)self;
+	struct sim_round *r = &a->round;
+	unsigned it;
+
+	r->sw = sw;
+	r->first = st->sim->first_port[sw];
+	r->ports = st->sim->first_port[sw + 1] - r->first;
+	r->per_vl = a->per_vl_crossbar ? st->vls : 1;
+	r->inputs = r->ports * r->per_vl;
+	gather(a, st);
+	for (it = 0; it < st->config->iterations && r->count && !st->failed; it++)
+		iterate(a, st, it == 0);
+}
+
+static void release(struct sim_allocator *self)
+{
+	struct separable *a = (struct separable *)self;
+
+	free(a->xin_free);
+	free(a->xout_free);
+	free(a->in_rr);
+	free(a->out_rr);
+	free(a);
+}
+
+static uint64_t run_bytes(const struct vlr_sim *sim)
+{
+	uint64_t pv = (uint64_t)sim->num_ports * sim->vls;
+
+	return pv * (2 * sizeof(uint64_t) + sizeof(uint32_t)) + sim->num_ports +
+	       sizeof(struct sim_round);
+}
+
+static struct sim_allocator *create(const struct vlr_sim *sim, struct vlr_error *err)
+{
+	struct separable *a = calloc(1, sizeof(*a));
+	size_t ports = sim->num_ports ? sim->num_ports : 1;
+	size_t pv = ports * sim->vls;
+
+	if (a) {
+		a->base.allocate = allocate;
+		a->base.free = release;
+		a->per_vl_crossbar = sim->config.crossbar == VLR_SIM_CROSSBAR_VL;
+		a->vls = sim->vls;
+		a->xin_free = calloc(pv, sizeof(*a->xin_free));
+		a->xout_free = calloc(pv, sizeof(*a->xout_free));
+		a->in_rr = calloc(ports, 1);
+		a->out_rr = calloc(pv, sizeof(*a->out_rr));
+	}
+	if (!a || !a->xin_free || !a->xout_free || !a->in_rr || !a->out_rr) {
+		if (a)
+			release(&a->base);
+		vlr_fail(err, "out of memory for a run (%llu bytes)",
+			 (unsigned long long)vlr_sim_run_bytes(sim));
+		return NULL;
+	}
+	return &a->base;
+}
+
+const struct sim_allocator_type sim_allocator_separable = { run_bytes, create };
