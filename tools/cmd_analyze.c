@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
 
@@ -154,14 +153,6 @@ struct analyze_results {
 	double seconds;
 };
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 static int run_patterns(const char *command, const struct vlr_analysis *analysis,
 			const struct analyze_request *r, struct analyze_results *results)
 {
@@ -260,7 +251,7 @@ static int analyze_tables(const char *command, const struct vlr_tables *tables,
 	struct analyze_results results;
 	struct vlr_analysis *analysis;
 	struct vlr_error err;
-	double start = now();
+	double start = vlr_clock_seconds();
 	int status;
 
 	memset(&results, 0, sizeof(results));
@@ -274,7 +265,7 @@ static int analyze_tables(const char *command, const struct vlr_tables *tables,
 		return CLI_BAD_INPUT;
 	}
 	status = run_patterns(command, analysis, r, &results);
-	results.seconds = now() - start;
+	results.seconds = vlr_clock_seconds() - start;
 	if (status == CLI_OK)
 		print_results(analysis, &results, stdout);
 	if (status == CLI_OK && r->json)

@@ -8,17 +8,8 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "engine_common.h"
-
-double engine_seconds(void)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
-}
 
 const char *vlr_heuristic_name(enum vlr_heuristic heuristic)
 {

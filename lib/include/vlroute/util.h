@@ -1,5 +1,6 @@
 /*
- * util.h - what every part uses: error reporting and random numbers.
+ * util.h - what every part uses: error reporting, random numbers, the
+ * monotonic clock, number lexing and the JSON writer.
  *
  * How the library reports what went wrong.
  *
@@ -37,6 +38,10 @@ int vlr_fail_at(struct vlr_error *err, const char *path, unsigned long line,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 int vlr_vfail_at(struct vlr_error *err, const char *path, unsigned long line,
 		 const char *fmt, va_list args) __attribute__((format(printf, 4, 0)));
+
+/* Nanoseconds and seconds on CLOCK_MONOTONIC: for durations and deadlines. */
+uint64_t vlr_clock_ns(void);
+double vlr_clock_seconds(void);
 
 struct vlr_rng {
 	uint64_t state[4];
