@@ -43,6 +43,13 @@ int vlr_vfail_at(struct vlr_error *err, const char *path, unsigned long line,
 uint64_t vlr_clock_ns(void);
 double vlr_clock_seconds(void);
 
+/*
+ * An unsigned number at *s that starts with a decimal digit, read like
+ * strtoull in base (10, or 0 for 0x hex, 0 octal or decimal); advances past
+ * it. -1 (*s unchanged) when there is no digit or the number exceeds max.
+ */
+int vlr_lex_number(const char **s, int base, uint64_t max, uint64_t *value);
+
 struct vlr_rng {
 	uint64_t state[4];
 };
