@@ -140,22 +140,25 @@ void vlr_json_null(struct vlr_json *json, const char *key)
 	put(json, "null");
 }
 
-void vlr_json_real(struct vlr_json *json, const char *key, double value, int digits)
+/* value in %.*g or %.*f (fixed), or null when it is not finite */
+static void put_double(struct vlr_json *json, const char *key, double value,
+		       int precision, int fixed)
 {
 	vlr_json_next(json, key);
 	if (isfinite(value))
-		put_format(json, "%.*g", digits, value);
+		put_format(json, fixed ? "%.*f" : "%.*g", precision, value);
 	else
 		put(json, "null");
 }
 
+void vlr_json_real(struct vlr_json *json, const char *key, double value, int digits)
+{
+	put_double(json, key, value, digits, 0);
+}
+
 void vlr_json_fixed(struct vlr_json *json, const char *key, double value, int decimals)
 {
-	vlr_json_next(json, key);
-	if (isfinite(value))
-		put_format(json, "%.*f", decimals, value);
-	else
-		put(json, "null");
+	put_double(json, key, value, decimals, 1);
 }
 
 int vlr_json_finish(const struct vlr_json *json)
