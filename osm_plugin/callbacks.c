@@ -59,8 +59,8 @@ void vlr_osm_update_sl2vl(void *context, osm_physp_t *port, uint8_t in_port_num,
 	if (osm_node_get_type(node) == IB_NODE_TYPE_SWITCH) {
 		unsigned ports;
 
-		index = vlr_osm_guid_index_find(&routing->switches,
-						cl_ntoh64(osm_node_get_node_guid(node)));
+		index = vlr_guid_map_get(&routing->switches,
+					 cl_ntoh64(osm_node_get_node_guid(node)));
 		if (index == VLR_NONE)
 			return;
 		ports = tables->fabric->nodes[tables->switch_node[index]].num_ports;
@@ -69,8 +69,8 @@ void vlr_osm_update_sl2vl(void *context, osm_physp_t *port, uint8_t in_port_num,
 		fill(table, vlr_tables_sl2vl(tables, index, in_port_num, out_port_num));
 		return;
 	}
-	index = vlr_osm_guid_index_find(&routing->endports,
-					cl_ntoh64(osm_physp_get_port_guid(port)));
+	index = vlr_guid_map_get(&routing->endports,
+				 cl_ntoh64(osm_physp_get_port_guid(port)));
 	if (index != VLR_NONE)
 		fill(table, vlr_tables_port_sl2vl(tables, index));
 }

@@ -60,8 +60,8 @@ void vlr_osm_routing_free(struct vlr_osm_routing *routing)
 	if (!routing)
 		return;
 	vlr_tables_free(routing->tables);
-	vlr_osm_guid_index_free(&routing->switches);
-	vlr_osm_guid_index_free(&routing->endports);
+	vlr_guid_map_free(&routing->switches);
+	vlr_guid_map_free(&routing->endports);
 	free(routing);
 }
 
@@ -289,19 +289,21 @@ static int index_switches(struct run *run)
 {
 	const struct vlr_tables *tables = run->routing->tables;
 	struct vlr_error err;
-	uint32_t sw;
+	uint32_t sw, taken = VLR_NONE;
+	uint64_t guid = 0;
 
-	for (sw = 0; sw < tables->num_switches; sw++)
-		if (vlr_osm_guid_index_add(&run->routing->switches,
-					   tables->fabric->nodes[tables->switch_node[sw]].guid,
-					   sw, &err))
-			break;
-	if (sw < tables->num_switches ||
-	    vlr_osm_guid_index_sort(&run->routing->switches, "switches", &err)) {
-		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_SUBNET, "%s", err.message);
-		return -1;
+	if (vlr_guid_map_init(&run->routing->switches, tables->num_switches, &err))
+		taken = VLR_GUID_MAP_FAILED;
+	for (sw = 0; sw < tables->num_switches && taken == VLR_NONE; sw++) {
+		guid = tables->fabric->nodes[tables->switch_node[sw]].guid;
+		taken = vlr_guid_map_put(&run->routing->switches, guid, sw, &err);
 	}
-	return 0;
+	if (taken == VLR_NONE)
+		return 0;
+	if (taken != VLR_GUID_MAP_FAILED)
+		vlr_fail(&err, "two switches have GUID 0x%016" PRIx64, guid);
+	vlr_osm_error(run->osm, run->engine->name, VLR_ERR_SUBNET, "%s", err.message);
+	return -1;
 }
 
 /* Our switch index of an OpenSM switch whose LFT can take our tables. */
@@ -309,7 +311,7 @@ static uint32_t our_switch(const struct run *run, const osm_switch_t *sw)
 {
 	const struct vlr_tables *tables = run->routing->tables;
 	uint64_t guid = cl_ntoh64(osm_node_get_node_guid(sw->p_node));
-	uint32_t index = vlr_osm_guid_index_find(&run->routing->switches, guid);
+	uint32_t index = vlr_guid_map_get(&run->routing->switches, guid);
 
 	if (index == VLR_NONE) {
 		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_SUBNET,

@@ -66,35 +66,11 @@ struct vlr_osm_config {
 int vlr_osm_config_read(const char *path, int required, struct vlr_osm_config *config,
 			struct vlr_error *err);
 
-/* ---- GUID lookups (guid_index.c) ----------------------------------------- */
-
-struct vlr_osm_guid_entry {
-	uint64_t guid;			/* host byte order */
-	uint32_t index;
-};
-
-/* A sorted array of GUIDs and what they stand for. */
-struct vlr_osm_guid_index {
-	struct vlr_osm_guid_entry *entries;
-	uint32_t count;
-	uint32_t capacity;
-};
-
-int vlr_osm_guid_index_add(struct vlr_osm_guid_index *index, uint64_t guid,
-			   uint32_t value, struct vlr_error *err);
-/* Sort; fails naming the GUID if one was added twice. */
-int vlr_osm_guid_index_sort(struct vlr_osm_guid_index *index, const char *what,
-			    struct vlr_error *err);
-/* The value of guid, or VLR_NONE. */
-uint32_t vlr_osm_guid_index_find(const struct vlr_osm_guid_index *index, uint64_t guid);
-void vlr_osm_guid_index_free(struct vlr_osm_guid_index *index);
-
 /* ---- OpenSM's subnet as a fabric (subnet_to_fabric.c) -------------------- */
 
 struct vlr_osm_subnet {
 	struct vlr_fabric *fabric;
-	struct vlr_osm_guid_index nodes;	/* NodeGUID -> node index */
-	struct vlr_osm_guid_index endports;	/* PortGUID -> port slot (CA, router) */
+	struct vlr_guid_map endports;	/* PortGUID -> port slot (CA, router) */
 	unsigned vls_offered;		/* data VLs of the switch-to-switch links */
 	unsigned links;			/* links taken */
 	unsigned links_skipped;		/* cabled, but down or unhealthy */
@@ -124,8 +100,8 @@ enum vlr_osm_kind {
 /* A verified routing and the lookups the callbacks need. */
 struct vlr_osm_routing {
 	struct vlr_tables *tables;		/* owns its fabric */
-	struct vlr_osm_guid_index switches;	/* NodeGUID -> switch index */
-	struct vlr_osm_guid_index endports;	/* PortGUID -> port slot */
+	struct vlr_guid_map switches;	/* NodeGUID -> switch index */
+	struct vlr_guid_map endports;	/* PortGUID -> port slot */
 };
 
 struct vlr_osm;

@@ -1,6 +1,7 @@
 /*
  * test_fabric.c - unit tests of the fabric model: nodes, ports, links,
- * name lookup, LID assignment and the summary counts.
+ * name lookup, LID assignment, the summary counts, the GUID map and the
+ * builder every discovered subnet goes through (vlr_fabric_build).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -188,6 +189,183 @@ static void test_summary_counts(void **state)
 	vlr_fabric_free(fabric);
 }
 
+static void test_guid_map_finds_and_refuses_twice(void **state)
+{
+	struct vlr_guid_map map, never;
+	struct vlr_error err;
+	uint32_t i;
+
+	(void)state;
+	memset(&never, 0, sizeof(never));
+	assert_int_equal(vlr_guid_map_get(&never, 0x10), VLR_NONE);
+	assert_int_equal(vlr_guid_map_init(&map, 4, &err), 0);
+	for (i = 1; i <= 1000; i++)
+		assert_int_equal(vlr_guid_map_put(&map, 0x100000000ull * i, i, &err), VLR_NONE);
+	assert_int_equal(vlr_guid_map_put(&map, 0x100000000ull * 7, 99, &err), 7);
+	assert_int_equal(vlr_guid_map_get(&map, 0x100000000ull * 500), 500);
+	assert_int_equal(vlr_guid_map_get(&map, 0x100000000ull * 1001), VLR_NONE);
+	assert_int_equal(vlr_guid_map_get(&map, 0), VLR_NONE);
+	vlr_guid_map_free(&map);
+}
+
+/* Cable port pa of subnet node a to port pb of b, both ends up or not. */
+static void cable(struct vlr_subnet *subnet, uint32_t a, unsigned pa, uint32_t b,
+		  unsigned pb, int up)
+{
+	struct vlr_subnet_port *x = vlr_subnet_port_at(subnet, a, pa);
+	struct vlr_subnet_port *y = vlr_subnet_port_at(subnet, b, pb);
+
+	x->peer_guid = subnet->nodes[b].guid;
+	x->peer_port = (uint8_t)pb;
+	y->peer_guid = subnet->nodes[a].guid;
+	y->peer_port = (uint8_t)pa;
+	x->up = y->up = (uint8_t)up;
+}
+
+/*
+ * Added in this order: CA 0x31 "host", switch 0x20 "dup", switch 0x10
+ * "dup", CA 0x30 "a#b" (no node id: '#'). Switch 0x10 port 1 is cabled to
+ * switch 0x20 port 1, its port 2 to the host, switch 0x20 port 2 to CA
+ * 0x30 with that link down.
+ */
+static void small_subnet(struct vlr_subnet *subnet)
+{
+	struct vlr_error err;
+	uint32_t host, sw20, sw10, ca30;
+
+	assert_int_equal(vlr_subnet_init(subnet, 4, 2 + 3 + 3 + 2, &err), 0);
+	host = vlr_subnet_add_node(subnet, VLR_NODE_CA, 0x31, 1, "host", &err);
+	sw20 = vlr_subnet_add_node(subnet, VLR_NODE_SWITCH, 0x20, 2, "dup", &err);
+	sw10 = vlr_subnet_add_node(subnet, VLR_NODE_SWITCH, 0x10, 2, "dup", &err);
+	ca30 = vlr_subnet_add_node(subnet, VLR_NODE_CA, 0x30, 1, "a#b", &err);
+	assert_int_equal(ca30, 3);
+	assert_int_equal(vlr_subnet_add_node(subnet, VLR_NODE_CA, 0x40, 1, "full", &err),
+			 VLR_NONE);
+	cable(subnet, sw10, 1, sw20, 1, 1);
+	cable(subnet, sw10, 2, host, 1, 1);
+	cable(subnet, sw20, 2, ca30, 1, 0);
+	vlr_subnet_port_at(subnet, sw10, 0)->guid = 0x1000;
+	vlr_subnet_port_at(subnet, sw10, 0)->lid = 1;
+	vlr_subnet_port_at(subnet, sw20, 0)->lid = 2;
+	vlr_subnet_port_at(subnet, host, 1)->guid = 0x3100;
+	vlr_subnet_port_at(subnet, host, 1)->lid = 4;
+	vlr_subnet_port_at(subnet, host, 1)->lmc = 1;
+	vlr_subnet_port_at(subnet, host, 1)->vls = 2;
+	vlr_subnet_port_at(subnet, sw10, 1)->vls = 8;
+	vlr_subnet_port_at(subnet, sw20, 1)->vls = 4;
+	vlr_subnet_port_at(subnet, sw10, 2)->vls = 1;	/* to the host: not a switch link */
+}
+
+static void test_build_orders_names_and_links(void **state)
+{
+	struct vlr_subnet_report report;
+	struct vlr_subnet subnet;
+	struct vlr_fabric *fabric;
+	struct vlr_error err;
+
+	(void)state;
+	small_subnet(&subnet);
+	subnet.lids_required = 1;
+	fabric = vlr_fabric_build(&subnet, &report, &err);
+	assert_non_null(fabric);
+	/* switches first by GUID, then the CAs; "dup" twice names no node */
+	assert_string_equal(vlr_node_name(fabric, 0), "S-0000000000000010");
+	assert_string_equal(vlr_node_name(fabric, 1), "S-0000000000000020");
+	assert_string_equal(vlr_node_name(fabric, 2), "H-0000000000000030");
+	assert_string_equal(vlr_node_name(fabric, 3), "host");
+	assert_string_equal(vlr_node_description(fabric, 0), "dup");
+	assert_string_equal(vlr_node_description(fabric, 2), "a#b");
+	assert_int_equal(subnet.nodes[0].made, 3);
+	assert_int_equal(subnet.nodes[2].made, 0);
+	/* the down link is left out, and counted */
+	assert_int_equal(report.links, 2);
+	assert_int_equal(report.links_skipped, 1);
+	assert_int_equal(vlr_port_at(fabric, 2, 1)->peer, VLR_NONE);
+	assert_int_equal(vlr_port_at(fabric, 1, 2)->peer, VLR_NONE);
+	assert_int_equal(vlr_port_at(fabric, 0, 1)->peer, vlr_port_index(fabric, 1, 1));
+	assert_int_equal(vlr_port_at(fabric, 3, 1)->peer, vlr_port_index(fabric, 0, 2));
+	/* a switch's port 0 GUID on every port; LIDs where they belong */
+	assert_int_equal(vlr_port_at(fabric, 0, 2)->guid, 0x1000);
+	assert_int_equal(vlr_port_at(fabric, 1, 0)->lid, 2);
+	assert_int_equal(vlr_port_at(fabric, 3, 1)->lid, 4);
+	assert_int_equal(fabric->lmc, 1);
+	assert_int_equal(report.vls, 1);
+	assert_int_equal(report.switch_vls, 4);
+	vlr_fabric_free(fabric);
+	vlr_subnet_free(&subnet);
+}
+
+static void expect_build_error(struct vlr_subnet *subnet, const char *fragment1,
+			       const char *fragment2)
+{
+	struct vlr_subnet_report report;
+	struct vlr_error err;
+
+	assert_null(vlr_fabric_build(subnet, &report, &err));
+	if (!strstr(err.message, fragment1) || !strstr(err.message, fragment2))
+		fail_msg("\"%s\" lacks \"%s\" or \"%s\"", err.message, fragment1, fragment2);
+	vlr_subnet_free(subnet);
+}
+
+static void test_build_names_a_bad_peer(void **state)
+{
+	struct vlr_subnet subnet;
+
+	(void)state;
+	small_subnet(&subnet);
+	vlr_subnet_port_at(&subnet, 1, 2)->peer_guid = 0x99;	/* switch 0x20 port 2 */
+	expect_build_error(&subnet, "port 2 of switch 0x0000000000000020 (\"dup\")",
+			   "leads to node 0x0000000000000099, which is not in the subnet");
+	small_subnet(&subnet);
+	vlr_subnet_port_at(&subnet, 3, 1)->peer_port = 1;	/* CA 0x30: not back */
+	expect_build_error(&subnet, "port 2 of switch 0x0000000000000020 (\"dup\") leads "
+			   "to port 1 of CA 0x0000000000000030", "does not lead back");
+	small_subnet(&subnet);
+	vlr_subnet_port_at(&subnet, 2, 2)->peer_port = 3;	/* switch 0x10 to the host */
+	expect_build_error(&subnet, "port 2 of switch 0x0000000000000010 (\"dup\") leads "
+			   "to port 3 of CA 0x0000000000000031", "which has ports 1..1");
+	small_subnet(&subnet);
+	subnet.nodes[1].guid = 0x10;
+	expect_build_error(&subnet, "two nodes have NodeGUID 0x0000000000000010", "");
+	small_subnet(&subnet);
+	subnet.lids_required = 1;
+	vlr_subnet_port_at(&subnet, 0, 1)->lid = 0;
+	expect_build_error(&subnet, "port 1 of \"host\" has no LID", "");
+}
+
+static void test_build_skips_loopbacks(void **state)
+{
+	struct vlr_subnet_report report;
+	struct vlr_subnet subnet;
+	struct vlr_fabric *fabric;
+	struct vlr_error err;
+
+	(void)state;
+	small_subnet(&subnet);
+	vlr_subnet_port_at(&subnet, 2, 1)->peer_guid = 0;	/* switch 0x10 port 1 */
+	vlr_subnet_port_at(&subnet, 3, 1)->peer_guid = 0;	/* CA 0x30 */
+	cable(&subnet, 1, 1, 1, 2, 1);	/* switch 0x20: port 1 to port 2 */
+	fabric = vlr_fabric_build(&subnet, &report, &err);
+	assert_non_null(fabric);
+	assert_int_equal(report.links, 1);
+	assert_int_equal(report.links_skipped, 1);
+	assert_int_equal(vlr_port_at(fabric, 1, 1)->peer, VLR_NONE);
+	assert_int_equal(report.switch_vls, 0);
+	vlr_fabric_free(fabric);
+	vlr_subnet_free(&subnet);
+}
+
+static void test_vls_of_code(void **state)
+{
+	(void)state;
+	assert_int_equal(vlr_vls_of_code(0), 0);
+	assert_int_equal(vlr_vls_of_code(1), 1);
+	assert_int_equal(vlr_vls_of_code(3), 4);
+	assert_int_equal(vlr_vls_of_code(4), 8);
+	assert_int_equal(vlr_vls_of_code(5), 15);
+	assert_int_equal(vlr_vls_of_code(9), 15);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -199,6 +377,11 @@ int main(void)
 		cmocka_unit_test(test_lmc_and_lid_limits),
 		cmocka_unit_test(test_too_few_lids),
 		cmocka_unit_test(test_summary_counts),
+		cmocka_unit_test(test_guid_map_finds_and_refuses_twice),
+		cmocka_unit_test(test_build_orders_names_and_links),
+		cmocka_unit_test(test_build_names_a_bad_peer),
+		cmocka_unit_test(test_build_skips_loopbacks),
+		cmocka_unit_test(test_vls_of_code),
 	};
 
 	return cmocka_run_group_tests_name("fabric", tests, NULL, NULL);

@@ -267,8 +267,8 @@ static int write_plots_section(FILE *out, enum plot_outcome plots)
 	static const char *const notes[] = {
 		"",
 		"Plots not drawn (--no-plots): run `gnuplot plots.gp` in this directory.\n\n",
-		"Plots not drawn: gnuplot was not found (Debian: apt-get install "
-		"gnuplot-nox); run `gnuplot plots.gp` in this directory.\n\n",
+		("Plots not drawn: gnuplot was not found (Debian: apt-get install "
+		 "gnuplot-nox); run `gnuplot plots.gp` in this directory.\n\n"),
 		"Plots not drawn: gnuplot failed on plots.gp.\n\n",
 	};
 

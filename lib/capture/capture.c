@@ -21,26 +21,6 @@ void vlr_capture_options_init(struct vlr_capture_options *options)
 	options->window = 16;
 }
 
-/* The fewest data VLs a linked port runs (OperationalVLs, else VLCap). */
-static unsigned fabric_vls(const struct cap_fabric *cap)
-{
-	unsigned fewest = 0;
-	uint32_t slot;
-
-	for (slot = 0; slot < cap->num_ports; slot++) {
-		const struct cap_port *port = &cap->ports[slot];
-		unsigned vls = cap_vls_of_code(port->op_vls ? port->op_vls : port->vl_cap);
-
-		if (port->peer_node == VLR_NONE || !vls)
-			continue;
-		if (!fewest || vls < fewest)
-			fewest = vls;
-	}
-	if (!fewest)
-		return DEFAULT_VLS;
-	return fewest > VLR_MAX_DATA_VLS ? VLR_MAX_DATA_VLS : fewest;
-}
-
 static void count_fabric(const struct vlr_fabric *fabric, struct vlr_capture_report *report)
 {
 	uint32_t node, port;
@@ -88,14 +68,15 @@ static struct vlr_tables *capture(struct cap_engine *engine, struct cap_fabric *
 	double start = vlr_clock_seconds();
 	struct vlr_fabric *fabric;
 	struct vlr_tables *tables;
+	unsigned vls;
 
 	if (cap_discover(engine, cap))
 		return NULL;
 	report->seconds_discovery = vlr_clock_seconds() - start;
-	fabric = cap_build_fabric(cap, err);
+	fabric = cap_build_fabric(cap, &vls, err);
 	if (!fabric)
 		return NULL;
-	report->num_vls = fabric_vls(cap);
+	report->num_vls = vls ? vls : DEFAULT_VLS;
 	tables = vlr_tables_new(fabric, report->num_vls, err);
 	if (!tables) {
 		vlr_fabric_free(fabric);

@@ -158,7 +158,7 @@ static int on_node_info(struct discovery *run, const struct cap_query *query,
 		return -1;
 	if (query->node == VLR_NONE)
 		return on_local_node(run, &info);
-	node = tf_guid_map_get(&fabric->by_guid, info.node_guid);
+	node = vlr_guid_map_get(&fabric->by_guid, info.node_guid);
 	if (node == VLR_NONE) {
 		node = cap_fabric_add(fabric, info.node_guid, info.type, info.num_ports,
 				      query->node, query->via, run->engine->err);

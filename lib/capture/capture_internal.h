@@ -26,7 +26,6 @@
 
 #include <vlroute/capture.h>
 
-#include "formats/tablefiles_internal.h"
 
 #define CAP_MAX_HOPS 63		/* a directed path holds ports 1..63 */
 #define CAP_DESC_SIZE 65	/* NodeDescription: 64 bytes and a NUL */
@@ -84,7 +83,7 @@ struct cap_fabric {
 	struct cap_port *ports;
 	uint32_t num_nodes, nodes_capacity;
 	uint32_t num_ports, ports_capacity;
-	struct tf_guid_map by_guid;	/* NodeGUID -> node */
+	struct vlr_guid_map by_guid;	/* NodeGUID -> node */
 	uint32_t local_node;		/* the node the capture runs on */
 	uint8_t local_port;		/* its port (0 on a switch) */
 	uint8_t sm_sl;			/* PortInfo:MasterSMSL of the local port */
@@ -119,9 +118,6 @@ void cap_path_text(const uint8_t *path, unsigned hops, char *buf, size_t size);
 /* "switch 0x0002c903000a1b2c ("sw1")", the description when known. */
 void cap_node_label(const struct cap_fabric *fabric, uint32_t node, char *buf,
 		    size_t size);
-
-/* Data VLs of an OperationalVLs or VLCap code (1..15), 0 for 0. */
-unsigned cap_vls_of_code(unsigned code);
 
 /* ---- SMPs (capture_smp.c) ----------------------------------------------- */
 
@@ -301,8 +297,13 @@ int cap_engine_check_smp(struct cap_engine *engine, const struct cap_query *quer
 
 int cap_discover(struct cap_engine *engine, struct cap_fabric *fabric);
 
-/* The fabric discovered, its nodes' fabric_node set; NULL with err set. */
-struct vlr_fabric *cap_build_fabric(struct cap_fabric *fabric, struct vlr_error *err);
+/*
+ * The fabric discovered, its nodes' fabric_node set, and the fewest data
+ * VLs a linked port runs (OperationalVLs, else VLCap; 0 if none says);
+ * NULL with err set.
+ */
+struct vlr_fabric *cap_build_fabric(struct cap_fabric *fabric, unsigned *vls,
+				    struct vlr_error *err);
 
 int cap_read_tables(struct cap_engine *engine, const struct cap_fabric *fabric,
 		    struct vlr_tables *tables);

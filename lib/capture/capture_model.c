@@ -16,14 +16,14 @@ int cap_fabric_init(struct cap_fabric *fabric, struct vlr_error *err)
 {
 	memset(fabric, 0, sizeof(*fabric));
 	fabric->local_node = VLR_NONE;
-	return tf_guid_map_init(&fabric->by_guid, 1024, err);
+	return vlr_guid_map_init(&fabric->by_guid, 1024, err);
 }
 
 void cap_fabric_free(struct cap_fabric *fabric)
 {
 	free(fabric->nodes);
 	free(fabric->ports);
-	tf_guid_map_free(&fabric->by_guid);
+	vlr_guid_map_free(&fabric->by_guid);
 	memset(fabric, 0, sizeof(*fabric));
 }
 
@@ -85,8 +85,8 @@ uint32_t cap_fabric_add(struct cap_fabric *fabric, uint64_t guid, uint8_t type,
 			 CAP_MAX_HOPS);
 		return VLR_NONE;
 	}
-	taken = tf_guid_map_put(&fabric->by_guid, guid, node, err);
-	if (taken == TF_MAP_FAILED)
+	taken = vlr_guid_map_put(&fabric->by_guid, guid, node, err);
+	if (taken == VLR_GUID_MAP_FAILED)
 		return VLR_NONE;
 	if (taken != VLR_NONE) {
 		vlr_fail(err, "NodeGUID 0x%016llx is already known", (unsigned long long)guid);
@@ -149,11 +149,4 @@ void cap_node_label(const struct cap_fabric *fabric, uint32_t node, char *buf,
 			 (unsigned long long)record->guid, record->description);
 	else
 		snprintf(buf, size, "%s 0x%016llx", type, (unsigned long long)record->guid);
-}
-
-unsigned cap_vls_of_code(unsigned code)
-{
-	static const unsigned vls[] = { 0, 1, 2, 4, 8, 15 };
-
-	return code < sizeof(vls) / sizeof(vls[0]) ? vls[code] : 15;
 }

@@ -1,5 +1,5 @@
 /*
- * tablefiles_common.c - the writer, GUID maps and number formatting the
+ * tablefiles_common.c - the writer, GUID indexes and number formatting the
  * table file formats share.
  *
  * Copyright (c) 2026 the vlroute developers.
@@ -98,101 +98,6 @@ char *tf_put_dec(char *dst, unsigned value, unsigned width)
 	return dst;
 }
 
-/* ---- GUID maps ---------------------------------------------------------- */
-
-static uint32_t slot_of(uint64_t guid, uint32_t mask)
-{
-	return (uint32_t)((guid * 0x9E3779B97F4A7C15ull) >> 32) & mask;
-}
-
-static int map_alloc(struct tf_guid_map *map, uint32_t slots, struct vlr_error *err)
-{
-	map->keys = calloc(slots, sizeof(uint64_t));
-	map->values = malloc(sizeof(uint32_t) * slots);
-	map->mask = slots - 1;
-	map->count = 0;
-	if (!map->keys || !map->values) {
-		free(map->keys);
-		free(map->values);
-		map->keys = NULL;
-		map->values = NULL;
-		return vlr_fail(err, "out of memory for a GUID index of %u entries", slots);
-	}
-	return 0;
-}
-
-int tf_guid_map_init(struct tf_guid_map *map, uint32_t expected,
-		     struct vlr_error *err)
-{
-	uint32_t slots = 64;
-
-	while (slots < 2 * (uint64_t)expected && slots < (1u << 31))
-		slots *= 2;
-	return map_alloc(map, slots, err);
-}
-
-void tf_guid_map_free(struct tf_guid_map *map)
-{
-	free(map->keys);
-	free(map->values);
-	map->keys = NULL;
-	map->values = NULL;
-}
-
-uint32_t tf_guid_map_get(const struct tf_guid_map *map, uint64_t guid)
-{
-	uint32_t slot = slot_of(guid, map->mask);
-
-	if (!guid)
-		return VLR_NONE;
-	while (map->keys[slot]) {
-		if (map->keys[slot] == guid)
-			return map->values[slot];
-		slot = (slot + 1) & map->mask;
-	}
-	return VLR_NONE;
-}
-
-static void insert_fresh(struct tf_guid_map *map, uint64_t guid, uint32_t value)
-{
-	uint32_t slot = slot_of(guid, map->mask);
-
-	while (map->keys[slot])
-		slot = (slot + 1) & map->mask;
-	map->keys[slot] = guid;
-	map->values[slot] = value;
-	map->count++;
-}
-
-static int grow(struct tf_guid_map *map, struct vlr_error *err)
-{
-	struct tf_guid_map old = *map;
-	uint32_t slot;
-
-	if (map_alloc(map, (old.mask + 1) * 2, err)) {
-		*map = old;
-		return -1;
-	}
-	for (slot = 0; slot <= old.mask; slot++)
-		if (old.keys[slot])
-			insert_fresh(map, old.keys[slot], old.values[slot]);
-	tf_guid_map_free(&old);
-	return 0;
-}
-
-uint32_t tf_guid_map_put(struct tf_guid_map *map, uint64_t guid, uint32_t value,
-			 struct vlr_error *err)
-{
-	uint32_t existing = tf_guid_map_get(map, guid);
-
-	if (existing != VLR_NONE)
-		return existing;
-	if ((map->count + 1) * 2 > map->mask + 1 && grow(map, err))
-		return TF_MAP_FAILED;
-	insert_fresh(map, guid, value);
-	return VLR_NONE;
-}
-
 /* ---- fabric indexes ----------------------------------------------------- */
 
 uint64_t tf_port_guid(const struct vlr_fabric *fabric, uint32_t port)
@@ -246,12 +151,12 @@ static int is_named_port(const struct vlr_fabric *fabric, uint32_t port)
 	return record->number > 0;
 }
 
-int tf_index_ports(const struct vlr_fabric *fabric, struct tf_guid_map *map,
+int tf_index_ports(const struct vlr_fabric *fabric, struct vlr_guid_map *map,
 		   struct vlr_error *err)
 {
 	uint32_t port, other;
 
-	if (tf_guid_map_init(map, fabric->num_ports, err))
+	if (vlr_guid_map_init(map, fabric->num_ports, err))
 		return -1;
 	for (port = 0; port < fabric->num_ports; port++) {
 		uint64_t guid = tf_port_guid(fabric, port);
@@ -259,41 +164,41 @@ int tf_index_ports(const struct vlr_fabric *fabric, struct tf_guid_map *map,
 
 		if (!guid || !is_named_port(fabric, port))
 			continue;
-		other = tf_guid_map_put(map, guid, port, err);
+		other = vlr_guid_map_put(map, guid, port, err);
 		if (other == VLR_NONE)
 			continue;
-		if (other != TF_MAP_FAILED) {
+		if (other != VLR_GUID_MAP_FAILED) {
 			tf_port_label(fabric, other, first, sizeof(first));
 			tf_port_label(fabric, port, second, sizeof(second));
 			vlr_fail(err, "port GUID 0x%016llx belongs to both %s and %s",
 				 (unsigned long long)guid, first, second);
 		}
-		tf_guid_map_free(map);
+		vlr_guid_map_free(map);
 		return -1;
 	}
 	return 0;
 }
 
-int tf_index_switches(const struct vlr_tables *tables, struct tf_guid_map *map,
+int tf_index_switches(const struct vlr_tables *tables, struct vlr_guid_map *map,
 		      struct vlr_error *err)
 {
 	const struct vlr_fabric *fabric = tables->fabric;
 	uint32_t sw, other;
 
-	if (tf_guid_map_init(map, tables->num_switches, err))
+	if (vlr_guid_map_init(map, tables->num_switches, err))
 		return -1;
 	for (sw = 0; sw < tables->num_switches; sw++) {
 		uint32_t node = tables->switch_node[sw];
 		uint64_t guid = fabric->nodes[node].guid;
 
-		other = tf_guid_map_put(map, guid, sw, err);
+		other = vlr_guid_map_put(map, guid, sw, err);
 		if (other == VLR_NONE)
 			continue;
-		if (other != TF_MAP_FAILED)
+		if (other != VLR_GUID_MAP_FAILED)
 			vlr_fail(err, "switches \"%s\" and \"%s\" share GUID 0x%016llx",
 				 vlr_node_name(fabric, tables->switch_node[other]),
 				 vlr_node_name(fabric, node), (unsigned long long)guid);
-		tf_guid_map_free(map);
+		vlr_guid_map_free(map);
 		return -1;
 	}
 	return 0;

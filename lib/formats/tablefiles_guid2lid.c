@@ -56,7 +56,7 @@ struct reader {
 	struct vlr_fabric *fabric;
 	struct vlr_guid2lid_notes *notes;
 	struct vlr_lines lines;
-	struct tf_guid_map ports;
+	struct vlr_guid_map ports;
 	uint32_t *entry_line;	/* [port slot]: line of its entry, 0 if none */
 	struct vlr_error *err;
 	int in_entry;		/* the last line was an entry: an empty line ends it */
@@ -147,7 +147,7 @@ static int read_entry(struct reader *reader, const char *text)
 		return -1;
 	if (reader->notes)
 		reader->notes->entries++;
-	port = tf_guid_map_get(&reader->ports, guid);
+	port = vlr_guid_map_get(&reader->ports, guid);
 	if (port == VLR_NONE) {
 		note_unknown(reader);
 		return 0;
@@ -212,7 +212,7 @@ int vlr_guid2lid_read(struct vlr_fabric *fabric, const char *path,
 	if (!result)
 		result = read_all(&reader);
 	vlr_lines_close(&reader.lines);
-	tf_guid_map_free(&reader.ports);
+	vlr_guid_map_free(&reader.ports);
 	free(reader.entry_line);
 	return result;
 }

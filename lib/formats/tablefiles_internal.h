@@ -1,6 +1,6 @@
 /*
  * tablefiles_common.h - what the table file readers and writers share
- * (internal): a buffered writer, GUID hash maps, OpenSM's listing order,
+ * (internal): a buffered writer, GUID indexes, OpenSM's listing order,
  * and number formatting without stdio. They read lines and lex through
  * util/lexer.h.
  *
@@ -56,30 +56,7 @@ char *tf_put_hex(char *dst, uint64_t value, unsigned digits);
 /* Decimal, at least `width` digits with leading zeros. Returns the end. */
 char *tf_put_dec(char *dst, unsigned value, unsigned width);
 
-/* ---- GUID maps ---------------------------------------------------------- */
-
-/* Open addressing from a non-zero GUID to a uint32. */
-struct tf_guid_map {
-	uint64_t *keys;		/* 0 = empty */
-	uint32_t *values;
-	uint32_t mask;
-	uint32_t count;
-};
-
-int tf_guid_map_init(struct tf_guid_map *map, uint32_t expected,
-		     struct vlr_error *err);
-void tf_guid_map_free(struct tf_guid_map *map);
-uint32_t tf_guid_map_get(const struct tf_guid_map *map, uint64_t guid);
-
-/*
- * Insert guid -> value (guid != 0). Returns VLR_NONE when inserted, the
- * value already there when the GUID is taken, or VLR_NONE - 1 with err set
- * when out of memory.
- */
-uint32_t tf_guid_map_put(struct tf_guid_map *map, uint64_t guid, uint32_t value,
-			 struct vlr_error *err);
-
-#define TF_MAP_FAILED (VLR_NONE - 1)
+/* ---- fabric indexes (GUID maps: vlr_guid_map in <vlroute/fabric.h>) ---- */
 
 /* The GUID a port goes by in OpenSM's files: a switch's port 0 GUID. */
 uint64_t tf_port_guid(const struct vlr_fabric *fabric, uint32_t port);
@@ -91,11 +68,11 @@ int tf_port_owns_lids(const struct vlr_fabric *fabric, uint32_t port);
  * Port GUID -> port slot for every switch port 0 and every endpoint port
  * with a GUID; fails naming both ports when two share a GUID.
  */
-int tf_index_ports(const struct vlr_fabric *fabric, struct tf_guid_map *map,
+int tf_index_ports(const struct vlr_fabric *fabric, struct vlr_guid_map *map,
 		   struct vlr_error *err);
 
 /* Node GUID -> switch index of tables. */
-int tf_index_switches(const struct vlr_tables *tables, struct tf_guid_map *map,
+int tf_index_switches(const struct vlr_tables *tables, struct vlr_guid_map *map,
 		      struct vlr_error *err);
 
 /* OpenSM's name of a node type: "Channel Adapter", "Switch", "Router". */

@@ -89,7 +89,7 @@ done:
 struct reader {
 	struct vlr_tables *tables;
 	struct vlr_lines lines;
-	struct tf_guid_map switches;
+	struct vlr_guid_map switches;
 	struct tf_lid_tails tails;	/* what the writer puts after each LID's port */
 	struct vlr_error *err;
 	uint8_t *seen;		/* [switch]: block read */
@@ -118,7 +118,7 @@ static int read_header(struct reader *reader, const char *text)
 				     "ending the block of line %u", reader->block_line);
 	if (tf_lft_parse_header(text, &header, &problem))
 		return vlr_fail_line(&reader->lines, "%s", problem);
-	sw = tf_guid_map_get(&reader->switches, header.guid);
+	sw = vlr_guid_map_get(&reader->switches, header.guid);
 	if (sw == VLR_NONE)
 		return vlr_fail_line(&reader->lines, "unknown switch GUID 0x%016llx",
 				     (unsigned long long)header.guid);
@@ -291,7 +291,7 @@ int vlr_lfts_read(struct vlr_tables *tables, const char *path, struct vlr_error 
 	if (!result)
 		result = read_all(&reader);
 	vlr_lines_close(&reader.lines);
-	tf_guid_map_free(&reader.switches);
+	vlr_guid_map_free(&reader.switches);
 	tf_lid_tails_free(&reader.tails);
 	free(reader.seen);
 	return result;

@@ -123,7 +123,7 @@ int vlr_pathsl_write(const struct vlr_tables *tables, FILE *stream, struct vlr_e
 struct reader {
 	struct vlr_tables *tables;
 	struct vlr_lines lines;
-	struct tf_guid_map ports;
+	struct vlr_guid_map ports;
 	struct vlr_error *err;
 	int has_version;
 	int has_lids;
@@ -253,7 +253,7 @@ static int read_port(struct reader *reader, const char *s)
 	s = vlr_skip_blanks(s);
 	if (vlr_lex_dec(&s, &row) || *vlr_skip_blanks(s))
 		return vlr_fail_line(&reader->lines, "expected \"port 0xGUID ROW\"");
-	port = tf_guid_map_get(&reader->ports, guid);
+	port = vlr_guid_map_get(&reader->ports, guid);
 	if (port == VLR_NONE)
 		return vlr_fail_line(&reader->lines, "unknown port GUID 0x%016llx",
 				     (unsigned long long)guid);
@@ -347,7 +347,7 @@ int vlr_pathsl_read(struct vlr_tables *tables, const char *path, struct vlr_erro
 	if (!result)
 		result = read_all(&reader);
 	vlr_lines_close(&reader.lines);
-	tf_guid_map_free(&reader.ports);
+	vlr_guid_map_free(&reader.ports);
 done:
 	free(reader.rows);
 	free(reader.port_row);

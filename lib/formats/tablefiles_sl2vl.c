@@ -186,7 +186,7 @@ enum state {
 struct reader {
 	struct vlr_tables *tables;
 	struct vlr_lines lines;
-	struct tf_guid_map ports;
+	struct vlr_guid_map ports;
 	struct vlr_error *err;
 	uint8_t *seen;		/* [port slot]: block read */
 	uint32_t port;		/* port of the open block */
@@ -223,7 +223,7 @@ static int open_block(struct reader *reader, const char *text)
 		return vlr_fail_line(&reader->lines,
 				     "expected a port line: \"Switch|Channel Adapter|"
 				     "Router 0xGUID, base LID N, \\\"DESC\\\"\"");
-	port = tf_guid_map_get(&reader->ports, guid);
+	port = vlr_guid_map_get(&reader->ports, guid);
 	if (port == VLR_NONE)
 		return vlr_fail_line(&reader->lines, "unknown port GUID 0x%016llx",
 				     (unsigned long long)guid);
@@ -372,7 +372,7 @@ int vlr_sl2vl_read(struct vlr_tables *tables, const char *path, struct vlr_error
 	if (!result)
 		result = read_all(&reader);
 	vlr_lines_close(&reader.lines);
-	tf_guid_map_free(&reader.ports);
+	vlr_guid_map_free(&reader.ports);
 	free(reader.seen);
 	return result;
 }

@@ -60,7 +60,7 @@ struct reader {
 	struct vlr_fabric *fabric;
 	struct vlr_lines lines;
 	struct vlr_error *err;
-	struct tf_guid_map by_guid;
+	struct vlr_guid_map by_guid;
 	struct lst_node *nodes;
 	uint32_t num_nodes, nodes_capacity;
 	struct lst_link *links;
@@ -188,9 +188,9 @@ static int add_node(struct reader *reader, const struct half *half, uint32_t *in
 	if (vlr_array_grow((void **)&reader->nodes, &reader->nodes_capacity,
 			   reader->num_nodes + 1, sizeof(*node), reader->err))
 		return -1;
-	taken = tf_guid_map_put(&reader->by_guid, half->node_guid, reader->num_nodes,
+	taken = vlr_guid_map_put(&reader->by_guid, half->node_guid, reader->num_nodes,
 				reader->err);
-	if (taken == TF_MAP_FAILED)
+	if (taken == VLR_GUID_MAP_FAILED)
 		return -1;
 	node = &reader->nodes[reader->num_nodes];
 	memset(node, 0, sizeof(*node));
@@ -209,7 +209,7 @@ static int add_node(struct reader *reader, const struct half *half, uint32_t *in
 /* The node of a half, added or checked against what earlier lines said. */
 static int find_node(struct reader *reader, struct half *half)
 {
-	uint32_t index = tf_guid_map_get(&reader->by_guid, half->node_guid);
+	uint32_t index = vlr_guid_map_get(&reader->by_guid, half->node_guid);
 	const struct lst_node *node;
 	unsigned long long guid = (unsigned long long)half->node_guid;
 
@@ -463,13 +463,13 @@ int vlr_subnet_lst_read(struct vlr_fabric *fabric, const char *path,
 	memset(&reader, 0, sizeof(reader));
 	reader.fabric = fabric;
 	reader.err = err;
-	if (tf_guid_map_init(&reader.by_guid, 1024, err))
+	if (vlr_guid_map_init(&reader.by_guid, 1024, err))
 		return -1;
 	result = vlr_lines_open(&reader.lines, path, err);
 	if (!result)
 		result = read_all(&reader);
 	vlr_lines_close(&reader.lines);
-	tf_guid_map_free(&reader.by_guid);
+	vlr_guid_map_free(&reader.by_guid);
 	free(reader.nodes);
 	free(reader.links);
 	free(reader.pool);

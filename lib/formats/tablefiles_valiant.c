@@ -143,7 +143,7 @@ int vlr_valiant_write(const struct vlr_tables *tables, FILE *stream,
 struct reader {
 	struct vlr_tables *tables;
 	struct vlr_lines lines;
-	struct tf_guid_map switches;	/* node GUID -> switch index */
+	struct vlr_guid_map switches;	/* node GUID -> switch index */
 	struct vlr_error *err;
 	uint32_t policy_line;		/* 0 until the policy line */
 	struct vlr_vl_policy policy;
@@ -288,7 +288,7 @@ static int read_via(struct reader *reader, const struct words *words, uint32_t l
 
 	if (word_hex(words, 2, 16, &guid))
 		return malformed_lid(reader);
-	sw = tf_guid_map_get(&reader->switches, guid);
+	sw = vlr_guid_map_get(&reader->switches, guid);
 	if (sw == VLR_NONE)
 		return vlr_fail_line(&reader->lines,
 				     "0x%016llx, the intermediate of LID %u, is not the node "
@@ -401,7 +401,7 @@ int vlr_valiant_read(struct vlr_tables *tables, const char *path, struct vlr_err
 	if (!result)
 		result = read_all(&reader);
 	vlr_lines_close(&reader.lines);
-	tf_guid_map_free(&reader.switches);
+	vlr_guid_map_free(&reader.switches);
 done:
 	free(reader.kind);
 	free(reader.via);

@@ -11,6 +11,9 @@
  * ordinary. Nothing here allocates per port, so fabrics of 50,000 CA ports
  * and 5,000 switches build in a few milliseconds.
  *
+ * Building a fabric from a subnet a subnet manager or a capture found
+ * (vlr_fabric_build): one rule for the order, the names, ports and links.
+ *
  * Counting and measuring a fabric: nodes, links, radix, diameter.
  *
  * The families of fabrics vlroute knows and the parameters that
@@ -149,6 +152,118 @@ uint64_t vlr_fabric_lids_needed(const struct vlr_fabric *fabric, unsigned lmc);
  */
 int vlr_fabric_assign_lids(struct vlr_fabric *fabric, unsigned lmc,
 			   struct vlr_error *err);
+
+/*
+ * GUID -> index maps (open addressing): a node's or port's GUID to its node
+ * index, port slot or switch index. GUID 0 is never a key.
+ */
+struct vlr_guid_map {
+	uint64_t *keys;		/* 0 = empty */
+	uint32_t *values;
+	uint32_t mask;
+	uint32_t count;
+};
+
+/* Room for `expected` GUIDs before it grows. */
+int vlr_guid_map_init(struct vlr_guid_map *map, uint32_t expected,
+		      struct vlr_error *err);
+void vlr_guid_map_free(struct vlr_guid_map *map);
+
+/* The value of guid, or VLR_NONE (also for 0 and a map never initialised). */
+uint32_t vlr_guid_map_get(const struct vlr_guid_map *map, uint64_t guid);
+
+/*
+ * Insert guid -> value (guid != 0). Returns VLR_NONE when inserted, the
+ * value already there when the GUID is taken, or VLR_GUID_MAP_FAILED with
+ * err set when out of memory.
+ */
+uint32_t vlr_guid_map_put(struct vlr_guid_map *map, uint64_t guid, uint32_t value,
+			  struct vlr_error *err);
+
+#define VLR_GUID_MAP_FAILED (VLR_NONE - 1)
+
+/*
+ * A subnet as a subnet manager or a capture found it, for vlr_fabric_build:
+ * nodes keyed by NodeGUID, each with port slots 0..num_ports in a row of
+ * ports (as in a fabric), each port naming the node and port at the other
+ * end of its cable. What is not known stays 0.
+ */
+struct vlr_subnet_port {
+	uint64_t guid;		/* PortGUID; a switch's port 0 GUID stands for all its ports */
+	uint64_t peer_guid;	/* NodeGUID at the other end of the cable, 0: none */
+	uint16_t lid;		/* base LID: a switch's port 0, an endpoint's ports 1.. */
+	uint8_t lmc;
+	uint8_t peer_port;
+	uint8_t up;		/* may carry traffic: up (INIT, ARMED, ACTIVE) and healthy */
+	uint8_t vls;		/* data VLs it runs on its link, 0 if not known */
+};
+
+struct vlr_subnet_node {
+	uint64_t guid;		/* NodeGUID, not 0 */
+	uint32_t first_port;	/* index of its port 0 in ports[] */
+	uint32_t made;		/* set by vlr_fabric_build: its index in the fabric */
+	uint8_t type;		/* NodeInfo:NodeType (enum vlr_node_type) */
+	uint8_t num_ports;
+	char description[VLR_MAX_NAME + 1];	/* NodeDescription */
+};
+
+struct vlr_subnet {
+	struct vlr_subnet_node *nodes;
+	struct vlr_subnet_port *ports;
+	uint32_t num_nodes, nodes_capacity;
+	uint32_t num_ports, ports_capacity;	/* port slots, port 0 included */
+	int lids_required;	/* a linked endpoint port without a LID is an error */
+};
+
+/* Room for `nodes` nodes and `port_slots` port slots (each node's ports + 1). */
+int vlr_subnet_init(struct vlr_subnet *subnet, uint32_t nodes, uint32_t port_slots,
+		    struct vlr_error *err);
+void vlr_subnet_free(struct vlr_subnet *subnet);
+
+/*
+ * Append a node, its ports all 0 (the description is cut to 64 bytes).
+ * Returns its index, or VLR_NONE with err set when the room of
+ * vlr_subnet_init is used up.
+ */
+uint32_t vlr_subnet_add_node(struct vlr_subnet *subnet, enum vlr_node_type type,
+			     uint64_t guid, uint8_t num_ports, const char *description,
+			     struct vlr_error *err);
+
+static inline struct vlr_subnet_port *vlr_subnet_port_at(const struct vlr_subnet *subnet,
+							 uint32_t node, unsigned number)
+{
+	return &subnet->ports[subnet->nodes[node].first_port + number];
+}
+
+/* What vlr_fabric_build found besides the fabric. */
+struct vlr_subnet_report {
+	unsigned links;		/* links taken */
+	unsigned links_skipped;	/* cabled, but down, unhealthy or a loopback */
+	unsigned vls;		/* fewest data VLs a port of a taken link runs; 0: none known */
+	unsigned switch_vls;	/* the same over the switch-to-switch links */
+};
+
+/*
+ * The fabric of a subnet, the same for every source of one: switches
+ * first, then channel adapters and routers, each by NodeGUID; a node named
+ * by its NodeDescription when no other node has it and it can be a node
+ * id of a net file, else "S-<guid>" (switches) or "H-<guid>" (the others)
+ * as OpenSM's subnet.lst has it; port GUIDs, the LIDs and LMCs assigned
+ * (fabric->lmc the largest of the linked endpoint ports); the links whose
+ * two ports are up (loopbacks are skipped). Sets every node's `made`.
+ * Returns NULL with err naming the node and port on a bad peer, an
+ * unknown node type, a GUID taken twice, or (lids_required) a missing LID.
+ */
+struct vlr_fabric *vlr_fabric_build(struct vlr_subnet *subnet,
+				    struct vlr_subnet_report *report,
+				    struct vlr_error *err);
+
+/*
+ * Data VLs of an InfiniBand OperationalVLs or VLCap code: 1 = VL0,
+ * 2 = VL0-1, 3 = VL0-3, 4 = VL0-7, 5 = VL0-14; 0 for 0, 15 for the
+ * reserved codes.
+ */
+unsigned vlr_vls_of_code(unsigned code);
 
 struct vlr_fabric_summary {
 	uint32_t switches;
