@@ -123,11 +123,11 @@ static int set_phase_min(const struct conf_line *line, struct vlr_osm_config *co
 static int set_vls_per_phase(const struct conf_line *line, struct vlr_osm_config *config,
 			     struct vlr_error *err)
 {
-	if (parse_number(line->value, 1, VLR_OSM_MAX_VLS_PER_PHASE,
+	if (parse_number(line->value, 1, VLR_MAX_VLS_PER_PHASE,
 			 &config->policy.vls_per_phase))
 		return vlr_fail_at(err, line->path, line->number, "vls_per_phase is a "
 				   "number of VLs from 1 to %d, not \"%s\"",
-				   VLR_OSM_MAX_VLS_PER_PHASE, line->value);
+				   VLR_MAX_VLS_PER_PHASE, line->value);
 	config->phase_line = line->number;
 	return 0;
 }
@@ -149,10 +149,10 @@ static int set_restricted(const struct conf_line *line, struct vlr_osm_config *c
 {
 	unsigned restricted;
 
-	if (parse_number(line->value, 0, VLR_OSM_MAX_RESTRICTED, &restricted))
+	if (parse_number(line->value, 0, VLR_MAX_RESTRICTED, &restricted))
 		return vlr_fail_at(err, line->path, line->number, "restricted is a number "
 				   "of LID offsets from 0 to %d, not \"%s\"",
-				   VLR_OSM_MAX_RESTRICTED, line->value);
+				   VLR_MAX_RESTRICTED, line->value);
 	config->restricted = (int)restricted;
 	return 0;
 }

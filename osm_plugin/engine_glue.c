@@ -1,7 +1,7 @@
 /*
  * engine_glue.c - one routing run, as OpenSM's ucast_build_fwd_tables:
  * read the options, translate OpenSM's subnet, route it with vlroute's
- * engine (sssp, dfsssp, minimal or valiant, with the options of
+ * engine (the registry row of this routing engine, with the options of
  * vlroute.conf), verify the tables in memory, and only if they pass copy every
  * switch's LFT into OpenSM's new_lft in one go. Any failure logs an
  * "ERR VLRnn" line and returns -1 before a single LFT entry is written,
@@ -38,21 +38,10 @@ struct run {
 	double started, seconds_translate, seconds_verify;
 };
 
-static int is_dfsssp(const struct run *run)
+/* The engine's registry row: what it promises and what it reports. */
+static const struct vlr_engine *row(const struct run *run)
 {
-	return run->engine->kind == VLR_OSM_DFSSSP;
-}
-
-/* minimal and valiant: a recognised topology and a VL policy. */
-static int is_low_diameter(const struct run *run)
-{
-	return run->engine->kind == VLR_OSM_MINIMAL || run->engine->kind == VLR_OSM_VALIANT;
-}
-
-/* All but sssp promise deadlock freedom, kept apart by SL2VL. */
-static int is_deadlock_free(const struct run *run)
-{
-	return run->engine->kind != VLR_OSM_SSSP;
+	return run->engine->engine;
 }
 
 void vlr_osm_routing_free(struct vlr_osm_routing *routing)
@@ -174,10 +163,10 @@ static void explain_vl_shortage(const struct run *run, const struct vlr_error *e
 	char limit[VLR_OSM_PATH_SIZE + 128];
 
 	vl_limit(run, limit, sizeof(limit));
-	if (is_dfsssp(run))
+	if (row(run)->layers)
 		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_VLS,
-			      "dfsssp needs %u VLs to be deadlock-free, but %s - %s, or use "
-			      "routing_engine %s,minhop", run->report.layers, limit,
+			      "%s needs %u VLs to be deadlock-free, but %s - %s, or use "
+			      "routing_engine %s,minhop", row(run)->name, run->report.layers, limit,
 			      limited_by_max_vls(run) ? "raise max_vls" :
 			      "raise max_op_vls (as far as the ports' VLCap allows)",
 			      run->engine->name);
@@ -192,46 +181,48 @@ static void engine_options(const struct run *run, struct vlr_engine_options *opt
 {
 	const struct vlr_osm_config *config = &run->config;
 
+	unsigned accepted = row(run)->options;
+
 	vlr_engine_options_init(options);
 	options->heuristic = config->heuristic;
 	options->no_balance = !config->balance;
-	if (!is_low_diameter(run))
-		return;
-	options->family = config->family;
-	memcpy(options->dim_order, config->dim_order, sizeof(options->dim_order));
-	options->dim_order_count = config->dim_order_count;
-	options->policy = config->policy;
-	options->restricted = config->restricted;
+	if (accepted & VLR_ENGINE_OPT_FAMILY)
+		options->family = config->family;
+	if (accepted & VLR_ENGINE_OPT_DIM_ORDER) {
+		memcpy(options->dim_order, config->dim_order, sizeof(options->dim_order));
+		options->dim_order_count = config->dim_order_count;
+	}
+	if (accepted & VLR_ENGINE_OPT_VL_POLICY)
+		options->policy = config->policy;
+	if (accepted & VLR_ENGINE_OPT_RESTRICTED)
+		options->restricted = config->restricted;
+}
+
+/* Why the engine refused, or why its VL policy was refused: ERR VLR03 or VLR05. */
+static void explain_refusal(const struct run *run, const struct vlr_error *err)
+{
+	if (row(run)->deadlock_free &&
+	    (run->report.layers > run->vls || run->report.sls_used > VLR_NUM_SLS))
+		explain_vl_shortage(run, err);
+	else if (row(run)->needs_family && run->config.family != VLR_FAMILY_NONE)
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_ROUTE,
+			      "cannot route the fabric as \"family %s\" of %s asks: %s",
+			      vlr_topology_family_name(run->config.family),
+			      run->engine->plugin->conf_path, err->message);
+	else
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_ROUTE,
+			      "cannot route the fabric: %s", err->message);
 }
 
 static int route(struct run *run)
 {
-	static int (*const engines[VLR_OSM_KINDS])(struct vlr_tables *,
-						   const struct vlr_engine_options *,
-						   struct vlr_engine_report *,
-						   struct vlr_error *) = {
-		[VLR_OSM_DFSSSP] = vlr_route_dfsssp,
-		[VLR_OSM_SSSP] = vlr_route_sssp,
-		[VLR_OSM_MINIMAL] = vlr_route_minimal,
-		[VLR_OSM_VALIANT] = vlr_route_valiant,
-	};
 	struct vlr_engine_options options;
 	struct vlr_error err;
 
 	engine_options(run, &options);
-	if (!engines[run->engine->kind](run->routing->tables, &options, &run->report, &err))
+	if (!row(run)->run(run->routing->tables, &options, &run->report, &err))
 		return 0;
-	if (is_deadlock_free(run) &&
-	    (run->report.layers > run->vls || run->report.sls_used > VLR_NUM_SLS))
-		explain_vl_shortage(run, &err);
-	else if (is_low_diameter(run) && run->config.family != VLR_FAMILY_NONE)
-		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_ROUTE,
-			      "cannot route the fabric as \"family %s\" of %s asks: %s",
-			      vlr_topology_family_name(run->config.family),
-			      run->engine->plugin->conf_path, err.message);
-	else
-		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_ROUTE,
-			      "cannot route the fabric: %s", err.message);
+	explain_refusal(run, &err);
 	return -1;
 }
 
@@ -260,7 +251,11 @@ static int verify(struct run *run)
 		return -1;
 	}
 	run->seconds_verify = vlr_clock_seconds() - start;
-	passed = is_deadlock_free(run) ? vlr_verify_passed(check) : check->bad_routes == 0;
+	if (row(run)->verify_policy && vlr_verify_policy(run->routing->tables, check, &err)) {
+		explain_refusal(run, &err);
+		return -1;
+	}
+	passed = row(run)->deadlock_free ? vlr_verify_passed(check) : check->bad_routes == 0;
 	if (passed)
 		return 0;
 	if (check->bad_routes) {
@@ -395,30 +390,42 @@ static void describe_low_diameter(const struct run *run, char *out, size_t size)
 static void describe_engine(const struct run *run, char *out, size_t size)
 {
 	out[0] = '\0';
-	if (is_dfsssp(run))
+	if (row(run)->layers)
 		snprintf(out, size, "%u layers on %u of %u VLs (heuristic %s, "
 			 "%" PRIu64 " cycles broken), ", run->report.layers,
 			 run->report.vls_used, run->vls,
 			 vlr_heuristic_name(run->report.heuristic), run->report.cycles_broken);
-	else if (is_low_diameter(run))
+	else if (row(run)->needs_family)
 		describe_low_diameter(run, out, size);
+}
+
+/* "NOT deadlock-free (sssp: use vlr_dfsssp)": the verdict on tables with a cycle. */
+static void not_deadlock_free(const struct run *run, char *out, size_t size)
+{
+	const char *alternative = row(run)->safe_alternative;
+
+	if (alternative)
+		snprintf(out, size, "NOT deadlock-free (%s: use vlr_%s)", row(run)->name,
+			 alternative);
+	else
+		snprintf(out, size, "NOT deadlock-free");
 }
 
 static void report_success(const struct run *run)
 {
 	const struct vlr_tables *tables = run->routing->tables;
 	const struct vlr_verify_report *check = &run->check;
-	char engine[512];
+	char engine[512], verdict[128] = "deadlock-free";
 
 	describe_engine(run, engine, sizeof(engine));
+	if (!check->cdg_acyclic)
+		not_deadlock_free(run, verdict, sizeof(verdict));
 	vlr_osm_log(run->osm, OSM_LOG_INFO, run->engine->name,
 		    "routed %u switches, LIDs 1..%u, %u links (%u skipped): %sverified %" PRIu64
 		    " routes, hops %u..%u, %s; %.2f s (translate %.2f, paths %.2f, layers "
 		    "%.2f, verify %.2f)", tables->num_switches, tables->max_lid,
 		    run->subnet.links, run->subnet.links_skipped, engine, check->routes,
-		    check->hops_min, check->hops_max,
-		    check->cdg_acyclic ? "deadlock-free" :
-		    "NOT deadlock-free (sssp: use vlr_dfsssp)",
+		    check->hops_min, check->hops_max, verdict,
 		    vlr_clock_seconds() - run->started, run->seconds_translate,
 		    run->report.seconds_paths, run->report.seconds_layers, run->seconds_verify);
 }
@@ -444,7 +451,7 @@ int vlr_osm_engine_route(void *context)
 		vlr_osm_routing_free(run.routing);
 	} else {
 		report_success(&run);
-		if (is_deadlock_free(&run) && !run.osm->subn.opt.qos)
+		if (row(&run)->deadlock_free && !run.osm->subn.opt.qos)
 			vlr_osm_error(run.osm, engine->name, VLR_ERR_QOS,
 				      "QoS is off, so OpenSM will not program the SL2VL "
 				      "tables that give every hop its VL: these routes are "

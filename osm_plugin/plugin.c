@@ -2,9 +2,9 @@
  * plugin.c - the face OpenSM sees: the osm_event_plugin symbol (event
  * plugin interface version 2), whose construct step checks that the
  * running OpenSM is the one the plugin was built against, allocates the
- * per-plugin context and registers the routing engines vlr_dfsssp,
- * vlr_sssp, vlr_minimal and vlr_valiant with
- * osm_register_external_routing_engine(). OpenSM loads event
+ * per-plugin context and registers one routing engine vlr_NAME per engine
+ * of the library's registry with osm_register_external_routing_engine().
+ * OpenSM loads event
  * plugins before it parses its routing_engine list, so the names work
  * there and in -R. OpenSM destroys the engines before the plugin.
  *
@@ -40,13 +40,6 @@
 #endif
 
 #define PLUGIN_NAME "vlroute_osm"
-
-static const char *const engine_names[VLR_OSM_KINDS] = {
-	[VLR_OSM_DFSSSP] = "vlr_dfsssp",
-	[VLR_OSM_SSSP] = "vlr_sssp",
-	[VLR_OSM_MINIMAL] = "vlr_minimal",
-	[VLR_OSM_VALIANT] = "vlr_valiant",
-};
 
 /* OpenSM's setup step for one of our engines: the callbacks it uses. */
 static int setup_engine(struct osm_routing_engine *re, struct osm_opensm *osm)
@@ -85,16 +78,17 @@ static void choose_conf_path(struct vlr_osm *plugin)
  */
 static unsigned register_engines(struct vlr_osm *plugin)
 {
-	unsigned kind, registered = 0;
+	unsigned count, i, registered = 0;
+	const struct vlr_engine *rows = vlr_engines(&count);
 
-	for (kind = 0; kind < VLR_OSM_KINDS; kind++) {
-		struct vlr_osm_engine *engine = &plugin->engines[kind];
+	for (i = 0; i < count; i++) {
+		struct vlr_osm_engine *engine = &plugin->engines[i];
 		external_routing_engine_module_t module;
 		cl_status_t status;
 
 		engine->plugin = plugin;
-		engine->kind = (enum vlr_osm_kind)kind;
-		engine->name = engine_names[kind];
+		engine->engine = &rows[i];
+		snprintf(engine->name, sizeof(engine->name), "vlr_%s", rows[i].name);
 		module.name = engine->name;
 		module.setup = setup_engine;
 		module.context = engine;
@@ -118,6 +112,7 @@ static unsigned register_engines(struct vlr_osm *plugin)
 static void *construct(osm_opensm_t *osm)
 {
 	struct vlr_osm *plugin;
+	unsigned count;
 
 	if (!osm)
 		return NULL;
@@ -130,12 +125,14 @@ static void *construct(osm_opensm_t *osm)
 			      osm->osm_version ? osm->osm_version : "(no version)");
 		return NULL;
 	}
-	plugin = calloc(1, sizeof(*plugin));
+	vlr_engines(&count);
+	plugin = calloc(1, sizeof(*plugin) + count * sizeof(plugin->engines[0]));
 	if (!plugin) {
 		vlr_osm_error(osm, PLUGIN_NAME, VLR_ERR_REGISTER, "out of memory");
 		return NULL;
 	}
 	plugin->osm = osm;
+	plugin->num_engines = count;
 	choose_conf_path(plugin);
 	vlr_osm_log(osm, OSM_LOG_INFO, PLUGIN_NAME, "vlroute %s loaded into %s; options "
 		    "from %s%s", PACKAGE_VERSION, VLR_OSM_BUILT_FOR, plugin->conf_path,
@@ -150,12 +147,12 @@ static void *construct(osm_opensm_t *osm)
 static void destruct(void *data)
 {
 	struct vlr_osm *plugin = data;
-	unsigned kind;
+	unsigned i;
 
 	if (!plugin)
 		return;
-	for (kind = 0; kind < VLR_OSM_KINDS; kind++)
-		vlr_osm_routing_free(plugin->engines[kind].routing);
+	for (i = 0; i < plugin->num_engines; i++)
+		vlr_osm_routing_free(plugin->engines[i].routing);
 	free(plugin);
 }
 

@@ -5,8 +5,9 @@
  *
  * The plugin is the only part of vlroute that sees OpenSM's types. One
  * context (struct vlr_osm) exists per loaded plugin; it owns one engine
- * (struct vlr_osm_engine) per routing engine it registers, and each
- * engine owns the tables of its last verified routing, if any.
+ * (struct vlr_osm_engine) per row of the library's engine registry, which
+ * it registers as routing engine vlr_NAME, and each engine owns the tables
+ * of its last verified routing, if any.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -38,10 +39,6 @@
 #define VLR_OSM_PATH_SIZE PATH_MAX
 
 /* ---- options (config.c) --------------------------------------------------- */
-
-/* The ranges of "vlroute route" --vls-per-phase and --restricted. */
-#define VLR_OSM_MAX_VLS_PER_PHASE 7
-#define VLR_OSM_MAX_RESTRICTED 127
 
 struct vlr_osm_config {
 	enum vlr_heuristic heuristic;	/* heuristic weakest|strongest|first|all */
@@ -89,13 +86,8 @@ void vlr_osm_subnet_free(struct vlr_osm_subnet *subnet);
 
 /* ---- engines (plugin.c, engine_glue.c, callbacks.c) ---------------------- */
 
-enum vlr_osm_kind {
-	VLR_OSM_DFSSSP = 0,
-	VLR_OSM_SSSP,
-	VLR_OSM_MINIMAL,
-	VLR_OSM_VALIANT,
-	VLR_OSM_KINDS
-};
+/* "vlr_" and the name of a registry row. */
+#define VLR_OSM_NAME_SIZE 64
 
 /* A verified routing and the lookups the callbacks need. */
 struct vlr_osm_routing {
@@ -108,8 +100,8 @@ struct vlr_osm;
 
 struct vlr_osm_engine {
 	struct vlr_osm *plugin;
-	enum vlr_osm_kind kind;
-	const char *name;		/* "vlr_dfsssp", "vlr_sssp", "vlr_minimal", ... */
+	const struct vlr_engine *engine;	/* its row of the library's registry */
+	char name[VLR_OSM_NAME_SIZE];	/* "vlr_" and the row's name */
 	struct vlr_osm_routing *routing;	/* last verified routing, NULL */
 };
 
@@ -117,7 +109,8 @@ struct vlr_osm {
 	osm_opensm_t *osm;
 	char conf_path[VLR_OSM_PATH_SIZE];
 	int conf_required;		/* conf_path came from VLROUTE_OSM_CONF */
-	struct vlr_osm_engine engines[VLR_OSM_KINDS];
+	unsigned num_engines;
+	struct vlr_osm_engine engines[];	/* one per registry row, in its order */
 };
 
 /* OpenSM's ucast_build_fwd_tables: 0 routed and programmed, -1 not. */

@@ -1,7 +1,9 @@
 /*
  * test_engines.c - the sssp and dfsssp engines: minimal complete routes,
  * balance, cycle breaking (the DFSSSP paper's ring), too few VLs, a
- * disconnected fabric, and deadlock freedom on every shipped family.
+ * disconnected fabric, and deadlock freedom on every shipped family; the
+ * engine registry: lookups, and every row's promises kept by its engine;
+ * a VL policy with a cycle left for its caller's verification to refuse.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -307,6 +309,126 @@ static void test_all_heuristics_keep_the_best(void **state)
 	vlr_tables_free(tables);
 }
 
+/* Lookups, names the CLI can take, and rows that agree with each other. */
+static void test_registry_rows(void **state)
+{
+	unsigned count, i, j;
+	const struct vlr_engine *engines = vlr_engines(&count);
+
+	(void)state;
+	assert_true(count > 0);
+	assert_null(vlr_engine_find("help"));	/* "--engine help" lists them */
+	assert_null(vlr_engine_find("SSSP"));
+	assert_null(vlr_engine_find(NULL));
+	for (i = 0; i < count; i++) {
+		const struct vlr_engine *e = &engines[i];
+
+		assert_ptr_equal(vlr_engine_find(e->name), e);
+		assert_non_null(e->run);
+		assert_true(e->summary[0] && !strchr(e->summary, '\n'));
+		for (j = 0; j < i; j++)
+			assert_string_not_equal(engines[j].name, e->name);
+		if (e->verify_policy || e->layers)
+			assert_true(e->deadlock_free);
+		if (e->deadlock_free) {
+			assert_null(e->safe_alternative);
+		} else {
+			assert_non_null(vlr_engine_find(e->safe_alternative));
+			assert_true(vlr_engine_find(e->safe_alternative)->deadlock_free);
+		}
+		if (e->options)
+			assert_true(e->needs_family);
+	}
+}
+
+/* Every row's engine on a HyperX: its promises hold, its needs are refused. */
+static void test_registry_promises_kept(void **state)
+{
+	struct vlr_family_params params = { .family = VLR_FAMILY_HYPERX };
+	unsigned count, i;
+	const struct vlr_engine *engines = vlr_engines(&count);
+
+	(void)state;
+	params.u.grid = (struct vlr_grid_params){ 2, { 4, 4 }, 2 };
+	for (i = 0; i < count; i++) {
+		const struct vlr_engine *e = &engines[i];
+		struct vlr_engine_options options;
+		struct vlr_engine_report report;
+		struct vlr_verify_report check;
+		struct vlr_tables *tables;
+		struct vlr_fabric *fabric = test_generate(&params);
+		struct vlr_error err;
+
+		assert_int_equal(vlr_fabric_assign_lids(fabric, e->min_lmc, &err), 0);
+		tables = tables_for(fabric, 8);
+		vlr_engine_options_init(&options);
+		if (e->run(tables, &options, &report, &err))
+			fail_msg("%s failed: %s", e->name, err.message);
+		check = verify(tables);
+		if (e->verify_policy)
+			assert_int_equal(vlr_verify_policy(tables, &check, &err), 0);
+		if (e->deadlock_free)
+			assert_true(vlr_verify_passed(&check));
+		if (e->layers)
+			assert_true(report.layers >= 1 && report.vls_used >= report.layers);
+		if (e->needs_family)
+			assert_int_equal(report.family.family, VLR_FAMILY_HYPERX);
+		vlr_tables_free(tables);
+		if (e->min_lmc) {
+			fabric = test_generate(&params);
+			assert_int_equal(vlr_fabric_assign_lids(fabric, e->min_lmc - 1, &err), 0);
+			tables = tables_for(fabric, 8);
+			assert_int_equal(e->run(tables, &options, &report, &err), -1);
+			assert_true(report.bad_input);
+			vlr_tables_free(tables);
+		}
+		if (e->needs_family) {
+			tables = tables_for(ring(6), 8);
+			assert_int_equal(e->run(tables, &options, &report, &err), -1);
+			assert_true(report.bad_input);
+			vlr_tables_free(tables);
+		}
+	}
+}
+
+/*
+ * 2phases with one VL a phase leaves a cycle on this Dragonfly: valiant
+ * hands the tables back, and the caller's verification refuses the policy.
+ */
+static void test_policy_cycle_refused_by_caller(void **state)
+{
+	struct vlr_family_params params = { .family = VLR_FAMILY_DRAGONFLY };
+	const struct vlr_engine *valiant = vlr_engine_find("valiant");
+	struct vlr_engine_options options;
+	struct vlr_engine_report report;
+	struct vlr_verify_report check;
+	struct vlr_tables *tables;
+	struct vlr_fabric *fabric;
+	struct vlr_error err;
+
+	(void)state;
+	params.u.dragonfly = (struct vlr_dragonfly_params){ 2, 4, 2, 0, 0 };
+	fabric = test_generate(&params);
+	assert_int_equal(vlr_fabric_assign_lids(fabric, 3, &err), 0);
+	tables = tables_for(fabric, 8);
+	vlr_engine_options_init(&options);
+	options.policy.kind = VLR_VLP_TWO_PHASES;
+	options.policy.vls_per_phase = 1;
+	options.restricted = 2;
+	assert_non_null(valiant);
+	assert_true(valiant->verify_policy);
+	if (valiant->run(tables, &options, &report, &err))
+		fail_msg("valiant refused before verification: %s", err.message);
+	assert_int_equal(vlr_verify(tables, &check, &err), 0);
+	assert_int_equal(check.bad_routes, 0);
+	assert_false(check.cdg_acyclic);
+	assert_int_equal(vlr_verify_policy(tables, &check, &err), -1);
+	assert_non_null(strstr(err.message, "VL policy 2phases minfirst K=1 (2 VLs) leaves a "
+				"channel dependency cycle on this fabric (df_g"));
+	assert_non_null(strstr(err.message, "): refused"));
+	vlr_tables_free(tables);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -317,6 +439,9 @@ int main(void)
 		cmocka_unit_test(test_sssp_balances),
 		cmocka_unit_test(test_every_family_deadlock_free),
 		cmocka_unit_test(test_all_heuristics_keep_the_best),
+		cmocka_unit_test(test_registry_rows),
+		cmocka_unit_test(test_registry_promises_kept),
+		cmocka_unit_test(test_policy_cycle_refused_by_caller),
 	};
 
 	return cmocka_run_group_tests_name("engines", tests, NULL, NULL);

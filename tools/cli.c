@@ -1,5 +1,6 @@
 /*
- * cli.c - messages, option values and whole-file output for the CLI.
+ * cli.c - messages, option values, lists of words and whole-file output
+ * for the CLI.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -41,6 +42,25 @@ int cli_unsigned(const char *command, const char *option, const char *text,
 		return -1;
 	}
 	return 0;
+}
+
+void cli_list_add(char *out, size_t size, unsigned index, unsigned count,
+		  const char *separator, const char *last, const char *item)
+{
+	size_t used = index ? strlen(out) : 0;
+
+	snprintf(out + used, size - used, "%s%s",
+		 !index ? "" : index + 1 == count ? last : separator, item);
+}
+
+void cli_engine_names(char *out, size_t size, const char *separator, const char *last)
+{
+	unsigned count, i;
+	const struct vlr_engine *engines = vlr_engines(&count);
+
+	out[0] = '\0';
+	for (i = 0; i < count; i++)
+		cli_list_add(out, size, i, count, separator, last, engines[i].name);
 }
 
 void cli_unknown_option(const char *command, char **argv, int optopt_value)

@@ -1,6 +1,6 @@
 /*
  * cli.h - what the vlroute subcommands share: exit codes, messages, option
- * values, and writing output files whole or not at all.
+ * values, lists of words, and writing output files whole or not at all.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -27,6 +27,16 @@ void cli_error(const char *command, const char *fmt, ...)
 int cli_unsigned(const char *command, const char *option, const char *text,
 		 unsigned long long min, unsigned long long max,
 		 unsigned long long *value);
+
+/*
+ * Put item number index (from 0) of count into the list in out: "a", "a
+ * or b", "a, b or c" with separator ", " and last " or ".
+ */
+void cli_list_add(char *out, size_t size, unsigned index, unsigned count,
+		  const char *separator, const char *last, const char *item);
+
+/* The names of the routing engines as such a list: "sssp|dfsssp|...". */
+void cli_engine_names(char *out, size_t size, const char *separator, const char *last);
 
 /* The option getopt_long refused, for the complaint. */
 void cli_unknown_option(const char *command, char **argv, int optopt_value);

@@ -1,7 +1,9 @@
 /*
  * cmd_route.c - "vlroute route FABRIC --engine E -o DIR": route a fabric
  * offline, verify the result in memory, and write the tables in OpenSM's
- * formats (plus our path-SL file) so a stock OpenSM can program them.
+ * formats (plus our path-SL file) so a stock OpenSM can program them. The
+ * engines, their help lines and which options each accepts come from the
+ * library's registry (vlr_engines).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -11,16 +13,17 @@
 
 #include "cli.h"
 
-static const char route_usage[] =
-	"Usage: vlroute route FABRIC --engine sssp|dfsssp|minimal|valiant -o DIR [OPTIONS]\n"
+/* The engine list of --help wraps at this column. */
+#define USAGE_WIDTH 77
+#define USAGE_INDENT 24
+
+static const char usage_files[] =
 	"Route FABRIC (ibsim net file or ibnetdiscover output), verify the tables\n"
 	"and write them to DIR: fabric.net, guid2lid, opensm-lfts.dump,\n"
 	"opensm-sl2vl.dump, vlroute-path-sl.dump, vlroute-route.info (and\n"
-	"vlroute-valiant.dump).\n"
-	"  -e, --engine E        sssp (balanced shortest paths), dfsssp\n"
-	"                        (deadlock-free: SL = virtual layer), minimal\n"
-	"                        (HyperX/Dragonfly/Dragonfly+ minimal routes) or\n"
-	"                        valiant (offset 0 minimal, others Valiant; LMC >= 1)\n"
+	"vlroute-valiant.dump).\n";
+
+static const char usage_options[] =
 	"  -o, --output DIR      directory to write (created if missing)\n"
 	"  -l, --lmc N           LIDs per CA port 2^N, assigned offline (0..7, default 0)\n"
 	"  -g, --guid2lid FILE   take the LIDs from OpenSM's guid2lid file instead\n"
@@ -41,39 +44,83 @@ static const char route_usage[] =
 	"                        offsets, rounded up; none at LMC 1)\n"
 	"Exit status: 0 routed, 1 could not route or write, 2 bad input.\n";
 
+/* The options only some engines accept, as "vlroute route" spells them. */
+static const struct {
+	enum vlr_engine_option option;
+	const char *flag;
+} engine_flags[] = {
+	{ VLR_ENGINE_OPT_VL_POLICY, "--vl-policy" },
+	{ VLR_ENGINE_OPT_DIM_ORDER, "--dim-order" },
+	{ VLR_ENGINE_OPT_FAMILY, "--family" },
+	{ VLR_ENGINE_OPT_RESTRICTED, "--restricted" },
+};
+
+#define ENGINE_FLAGS (sizeof(engine_flags) / sizeof(engine_flags[0]))
+
+/* lead, then the words of text wrapped at USAGE_WIDTH and indented USAGE_INDENT. */
+static void print_wrapped(FILE *out, const char *lead, const char *text)
+{
+	size_t column = strlen(lead), length;
+	int first = 1;
+
+	fputs(lead, out);
+	for (; *text; text += length + (text[length] == ' ')) {
+		length = strcspn(text, " ");
+		if (!first && column + 1 + length > USAGE_WIDTH) {
+			fprintf(out, "\n%*s", USAGE_INDENT, "");
+			column = USAGE_INDENT;
+			first = 1;
+		}
+		fprintf(out, "%s%.*s", first ? "" : " ", (int)length, text);
+		column += length + !first;
+		first = 0;
+	}
+	fputc('\n', out);
+}
+
+static void print_usage(FILE *out)
+{
+	char names[512], described[2048], item[256];
+	unsigned count, i;
+	const struct vlr_engine *engines = vlr_engines(&count);
+
+	cli_engine_names(names, sizeof(names), "|", "|");
+	fprintf(out, "Usage: vlroute route FABRIC --engine %s -o DIR [OPTIONS]\n%s", names,
+		usage_files);
+	for (i = 0; i < count; i++) {
+		snprintf(item, sizeof(item), "%s (%s)", engines[i].name, engines[i].summary);
+		cli_list_add(described, sizeof(described), i, count, ", ", " or ", item);
+	}
+	print_wrapped(out, "  -e, --engine E        ", described);
+	fputs(usage_options, out);
+}
+
+/* "vlroute route --engine help": one line an engine. */
+static void print_engines(void)
+{
+	unsigned count, i;
+	const struct vlr_engine *engines = vlr_engines(&count);
+	int width = 0;
+
+	for (i = 0; i < count; i++)
+		if ((int)strlen(engines[i].name) > width)
+			width = (int)strlen(engines[i].name);
+	for (i = 0; i < count; i++)
+		printf("%-*s  %s\n", width, engines[i].name, engines[i].summary);
+}
+
 struct route_request {
 	const char *fabric_path;
 	const char *output;
 	const char *guid2lid;
-	const char *engine;
+	const char *engine_name;
+	const struct vlr_engine *engine;
 	unsigned long long lmc;
 	unsigned long long vls;
 	int lmc_given;
 	int phase_options_given;
 	struct vlr_engine_options options;
 };
-
-static const char *const engines[] = { "sssp", "dfsssp", "minimal", "valiant" };
-
-static int (*const engine_runs[])(struct vlr_tables *, const struct vlr_engine_options *,
-				   struct vlr_engine_report *, struct vlr_error *) = {
-	vlr_route_sssp, vlr_route_dfsssp, vlr_route_minimal, vlr_route_valiant,
-};
-
-static int engine_index(const char *name)
-{
-	int i;
-
-	for (i = 0; i < (int)(sizeof(engines) / sizeof(engines[0])); i++)
-		if (name && !strcmp(name, engines[i]))
-			return i;
-	return -1;
-}
-
-static int low_diameter(const char *engine)
-{
-	return engine_index(engine) >= 2;
-}
 
 static int parse_policy_option(const char *command, int option, const char *text,
 			       struct route_request *request)
@@ -94,7 +141,8 @@ static int parse_policy_option(const char *command, int option, const char *text
 		return 0;
 	case 'K':
 		request->phase_options_given = 1;
-		if (cli_unsigned(command, "--vls-per-phase", text, 1, 7, &value))
+		if (cli_unsigned(command, "--vls-per-phase", text, 1, VLR_MAX_VLS_PER_PHASE,
+				 &value))
 			return -1;
 		options->policy.vls_per_phase = (unsigned)value;
 		return 0;
@@ -111,7 +159,7 @@ static int parse_policy_option(const char *command, int option, const char *text
 		}
 		return 0;
 	default:
-		if (cli_unsigned(command, "--restricted", text, 0, 127, &value))
+		if (cli_unsigned(command, "--restricted", text, 0, VLR_MAX_RESTRICTED, &value))
 			return -1;
 		options->restricted = (int)value;
 		return 0;
@@ -148,10 +196,15 @@ static int parse_route_options(const char *command, int argc, char **argv,
 	while ((option = getopt_long(argc, argv, "e:o:l:g:v:H:P:", options, NULL)) != -1) {
 		switch (option) {
 		case 'h':
-			cli_usage(stdout, route_usage, CLI_OK);
+			print_usage(stdout);
 			return 1;
 		case 'e':
-			request->engine = optarg;
+			if (!strcmp(optarg, "help")) {
+				print_engines();
+				return 1;
+			}
+			request->engine_name = optarg;
+			request->engine = vlr_engine_find(optarg);
 			break;
 		case 'o':
 			request->output = optarg;
@@ -195,6 +248,64 @@ static int parse_route_options(const char *command, int argc, char **argv,
 	return 0;
 }
 
+/* The options that only some engines accept, given in the request. */
+static unsigned engine_options_given(const struct vlr_engine_options *options)
+{
+	return (options->policy.kind ? VLR_ENGINE_OPT_VL_POLICY : 0) |
+	       (options->dim_order_count ? VLR_ENGINE_OPT_DIM_ORDER : 0) |
+	       (options->family ? VLR_ENGINE_OPT_FAMILY : 0) |
+	       (options->restricted >= 0 ? VLR_ENGINE_OPT_RESTRICTED : 0);
+}
+
+/* "--vl-policy and --family are for the minimal and valiant engines". */
+static void refuse_engine_options(const char *command, unsigned refused)
+{
+	char flags[256], names[512];
+	unsigned count, i, n, listed = 0, flag_count = 0;
+	const struct vlr_engine *engines = vlr_engines(&count);
+	size_t f;
+
+	for (f = 0; f < ENGINE_FLAGS; f++)
+		flag_count += (refused & engine_flags[f].option) != 0;
+	for (f = 0, n = 0; f < ENGINE_FLAGS; f++)
+		if (refused & engine_flags[f].option)
+			cli_list_add(flags, sizeof(flags), n++, flag_count, ", ", " and ",
+				     engine_flags[f].flag);
+	for (i = 0; i < count; i++)
+		listed += (engines[i].options & refused) != 0;
+	for (i = 0, n = 0; i < count; i++)
+		if (engines[i].options & refused)
+			cli_list_add(names, sizeof(names), n++, listed, ", ", " and ",
+				     engines[i].name);
+	cli_error(command, "%s %s for the %s engine%s", flags, flag_count > 1 ? "are" : "is",
+		  names, listed > 1 ? "s" : "");
+}
+
+static int check_engine(const char *command, const struct route_request *request)
+{
+	char names[512];
+	unsigned refusable = 0;
+	size_t f;
+
+	if (!request->engine && request->engine_name) {
+		cli_engine_names(names, sizeof(names), ", ", " or ");
+		cli_error(command, "--engine is %s, not \"%s\"", names, request->engine_name);
+		return -1;
+	}
+	if (!request->engine) {
+		cli_engine_names(names, sizeof(names), "|", "|");
+		cli_error(command, "missing --engine %s", names);
+		return -1;
+	}
+	for (f = 0; f < ENGINE_FLAGS; f++)
+		refusable |= engine_flags[f].option & ~request->engine->options;
+	if (engine_options_given(&request->options) & refusable) {
+		refuse_engine_options(command, refusable);
+		return -1;
+	}
+	return 0;
+}
+
 static int check_request(const char *command, int argc, char **argv,
 			 struct route_request *request)
 {
@@ -203,20 +314,8 @@ static int check_request(const char *command, int argc, char **argv,
 		return -1;
 	}
 	request->fabric_path = argv[optind];
-	if (engine_index(request->engine) < 0) {
-		cli_error(command, request->engine ?
-			  "--engine is sssp, dfsssp, minimal or valiant, not \"%s\"" :
-			  "missing --engine sssp|dfsssp|minimal|valiant%s", request->engine ?
-			  request->engine : "");
+	if (check_engine(command, request))
 		return -1;
-	}
-	if (!low_diameter(request->engine) &&
-	    (request->options.policy.kind || request->options.dim_order_count ||
-	     request->options.restricted >= 0 || request->options.family)) {
-		cli_error(command, "--vl-policy, --dim-order, --family and --restricted are "
-			  "for the minimal and valiant engines");
-		return -1;
-	}
 	if (request->phase_options_given &&
 	    request->options.policy.kind != VLR_VLP_TWO_PHASES) {
 		cli_error(command, "--phase-min and --vls-per-phase need --vl-policy 2phases");
@@ -255,7 +354,8 @@ static int give_lids(const char *command, struct vlr_fabric *fabric,
 }
 
 static void print_low_diameter(const struct vlr_tables *tables,
-			       const struct vlr_engine_report *report)
+			       const struct vlr_engine_report *report,
+			       const struct vlr_verify_report *check)
 {
 	char text[256];
 
@@ -268,16 +368,19 @@ static void print_low_diameter(const struct vlr_tables *tables,
 	if (report->valiant_offsets)
 		printf("LID offsets:       0 minimal, 1..%u valiant, %u of them restricted "
 		       "(the last)\n", report->valiant_offsets, report->restricted_offsets);
-	printf("longest route:     %u switch hops\n", report->max_hops);
+	printf("longest route:     %u switch hops\n",	/* without the host links */
+	       check->hops_max >= 2 ? check->hops_max - 2 : 0);
 }
 
-static void print_engine_report(const char *engine, const struct vlr_tables *tables,
-				const struct vlr_engine_report *report)
+static void print_engine_report(const struct vlr_engine *engine,
+				const struct vlr_tables *tables,
+				const struct vlr_engine_report *report,
+				const struct vlr_verify_report *check)
 {
-	printf("engine:            %s\n", engine);
-	if (low_diameter(engine))
-		print_low_diameter(tables, report);
-	if (!strcmp(engine, "dfsssp")) {
+	printf("engine:            %s\n", engine->name);
+	if (engine->needs_family)
+		print_low_diameter(tables, report, check);
+	if (engine->layers) {
 		printf("layers:            %u (heuristic %s, %llu cycles broken, %llu "
 		       "routes moved)\n", report->layers,
 		       vlr_heuristic_name(report->heuristic),
@@ -289,6 +392,42 @@ static void print_engine_report(const char *engine, const struct vlr_tables *tab
 	       report->seconds_layers);
 }
 
+/* Route and verify: the status to exit with if not CLI_OK. */
+static int route_and_verify(const char *command, struct vlr_tables *tables,
+			    const struct route_request *request,
+			    struct vlr_engine_report *report, struct vlr_verify_report *check)
+{
+	const struct vlr_engine *engine = request->engine;
+	struct vlr_error err;
+
+	if (engine->run(tables, &request->options, report, &err)) {
+		if (report->bad_input) {
+			cli_error(command, "%s: %s", request->fabric_path, err.message);
+			return CLI_BAD_INPUT;
+		}
+		cli_error(command, "%s", err.message);
+		return CLI_FAILED;
+	}
+	if (vlr_verify(tables, check, &err) ||
+	    (engine->verify_policy && vlr_verify_policy(tables, check, &err))) {
+		cli_error(command, "%s", err.message);
+		return CLI_FAILED;
+	}
+	print_engine_report(engine, tables, report, check);
+	if (check->bad_routes || (engine->deadlock_free && !vlr_verify_passed(check))) {
+		vlr_verify_print(check, stderr);
+		cli_error(command, "the %s tables failed verification; nothing written",
+			  engine->name);
+		return CLI_FAILED;
+	}
+	if (!check->cdg_acyclic)
+		cli_error(command, "warning: the %s tables are not deadlock-free (a "
+			  "channel dependency cycle exists)%s%s", engine->name,
+			  engine->safe_alternative ? "; use --engine " : "",
+			  engine->safe_alternative ? engine->safe_alternative : "");
+	return CLI_OK;
+}
+
 /* Route, check, write: the status to exit with. */
 static int route_and_write(const char *command, struct vlr_tables *tables,
 			   const struct route_request *request)
@@ -297,32 +436,11 @@ static int route_and_write(const char *command, struct vlr_tables *tables,
 	struct vlr_verify_report check;
 	struct vlr_route_info info;
 	struct vlr_error err;
-	int deadlock_free = strcmp(request->engine, "sssp") != 0;
+	int status = route_and_verify(command, tables, request, &report, &check);
 
-	if (engine_runs[engine_index(request->engine)](tables, &request->options,
-							&report, &err)) {
-		if (report.bad_input) {
-			cli_error(command, "%s: %s", request->fabric_path, err.message);
-			return CLI_BAD_INPUT;
-		}
-		cli_error(command, "%s", err.message);
-		return CLI_FAILED;
-	}
-	print_engine_report(request->engine, tables, &report);
-	if (vlr_verify(tables, &check, &err)) {
-		cli_error(command, "%s", err.message);
-		return CLI_FAILED;
-	}
-	if (check.bad_routes || (deadlock_free && !vlr_verify_passed(&check))) {
-		vlr_verify_print(&check, stderr);
-		cli_error(command, "the %s tables failed verification; nothing written",
-			  request->engine);
-		return CLI_FAILED;
-	}
-	if (!check.cdg_acyclic)
-		cli_error(command, "warning: the sssp tables are not deadlock-free (a "
-			  "channel dependency cycle exists); use --engine dfsssp");
-	snprintf(info.engine, sizeof(info.engine), "%s", request->engine);
+	if (status != CLI_OK)
+		return status;
+	snprintf(info.engine, sizeof(info.engine), "%s", request->engine->name);
 	info.seconds = report.seconds_paths + report.seconds_layers;
 	if (vlr_tables_write_dir(tables, request->output, &err) ||
 	    vlr_route_info_write(request->output, &info, &err)) {

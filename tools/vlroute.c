@@ -14,19 +14,33 @@ struct subcommand {
 	const char *name;
 	int (*run)(int argc, char **argv);
 	const char *summary;
+	const char *after_engines;	/* if set: the engines' names in parentheses
+					   follow summary, then this */
 };
 
 static const struct subcommand subcommands[] = {
 	{ "gen", cmd_gen, "generate a fabric (HyperX, Dragonfly, Dragonfly+, fat tree, "
-	  "torus, random)" },
-	{ "info", cmd_info, "summarise a fabric: counts, radix, diameter, family" },
-	{ "route", cmd_route, "route a fabric (sssp, dfsssp, minimal, valiant), write its tables" },
-	{ "verify", cmd_verify, "check tables: reachability, loops, deadlock freedom" },
-	{ "capture", cmd_capture, "read a running fabric's tables into a table directory" },
-	{ "analyze", cmd_analyze, "rate tables: effective bisection bandwidth, link load" },
-	{ "compare", cmd_compare, "put several table sets side by side in a Markdown report" },
-	{ "sim", cmd_sim, "replay tables in the cycle-accurate simulator" },
+	  "torus, random)", NULL },
+	{ "info", cmd_info, "summarise a fabric: counts, radix, diameter, family", NULL },
+	{ "route", cmd_route, "route a fabric", ", write its tables" },
+	{ "verify", cmd_verify, "check tables: reachability, loops, deadlock freedom", NULL },
+	{ "capture", cmd_capture, "read a running fabric's tables into a table directory", NULL },
+	{ "analyze", cmd_analyze, "rate tables: effective bisection bandwidth, link load", NULL },
+	{ "compare", cmd_compare, "put several table sets side by side in a Markdown report", NULL },
+	{ "sim", cmd_sim, "replay tables in the cycle-accurate simulator", NULL },
 };
+
+static void print_summary(FILE *out, const struct subcommand *subcommand)
+{
+	char names[512];
+
+	fprintf(out, "  %-7s %s", subcommand->name, subcommand->summary);
+	if (subcommand->after_engines) {
+		cli_engine_names(names, sizeof(names), ", ", ", ");
+		fprintf(out, " (%s)%s", names, subcommand->after_engines);
+	}
+	fputc('\n', out);
+}
 
 static int usage(FILE *out, int status)
 {
@@ -36,7 +50,7 @@ static int usage(FILE *out, int status)
 		"Routing, verification and simulation for InfiniBand fabrics.\n\n"
 		"Commands:\n");
 	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
-		fprintf(out, "  %-7s %s\n", subcommands[i].name, subcommands[i].summary);
+		print_summary(out, &subcommands[i]);
 	fprintf(out, "\nRun \"vlroute COMMAND --help\" for a command's options, "
 		"\"vlroute --version\" for the version; see vlroute(1).\n");
 	return status;

@@ -19,14 +19,4 @@ int engine_unroutable_lid(const struct vlr_tables *tables, uint32_t lid,
 int engine_sssp_paths(struct vlr_tables *tables, struct route_graph *graph,
 		      struct vlr_error *err);
 
-/*
- * Break the channel dependency cycles of the routes in the tables' LFTs
- * into virtual layers (SL = layer = VL), then spread them over spare VLs
- * unless options->no_balance. Fails with the numbers when the VLs do not
- * suffice ("WHO needs N VLs ..."). Fills the layer fields of report.
- */
-int engine_layers(struct vlr_tables *tables, const struct route_graph *graph,
-		  const struct vlr_engine_options *options, const char *who,
-		  struct vlr_engine_report *report, struct vlr_error *err);
-
 #endif

@@ -2,7 +2,9 @@
  * engine_valiant.c - the minimal and valiant engines: LFTs from the
  * topology's minimal next hops, Valiant in-trees through intermediate
  * switches on LID offsets 1 .. 2^LMC - 1, then the VL policy compiled into
- * SLs and SL2VL (vl_compile.c) and the whole table set verified.
+ * SLs and SL2VL (vl_compile.c). Whether the compiled policy leaves a
+ * channel dependency cycle on the fabric is for the caller's verification
+ * (the registry rows say verify_policy).
  *
  * Offsets of a port with K = 2^LMC - 1 Valiant offsets and R of them
  * restricted (by default a quarter, rounded up, when K >= 2): offset 0
@@ -16,8 +18,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-
-#include <vlroute/verify.h>
 
 #include "engine_common.h"
 #include "lowdiam.h"
@@ -343,26 +343,6 @@ static int choose_restricted(const struct vlr_engine_options *options, unsigned 
 	return 0;
 }
 
-static int verify_tables(const struct vlr_tables *tables, const char *policy,
-			 unsigned *max_hops, struct vlr_error *err)
-{
-	struct vlr_verify_report check;
-
-	if (vlr_verify(tables, &check, err))
-		return -1;
-	*max_hops = check.hops_max >= 2 ? check.hops_max - 2 : 0;	/* without host links */
-	if (check.bad_routes)
-		return vlr_fail(err, "the routes do not all arrive (%llu loops, %llu dead "
-				"ends, %llu misdelivered): refused",
-				(unsigned long long)check.loops,
-				(unsigned long long)check.dead_ends,
-				(unsigned long long)check.misdelivered);
-	if (!check.cdg_acyclic)
-		return vlr_fail(err, "VL policy %s leaves a channel dependency cycle on "
-				"this fabric (%s): refused", policy, check.cycle);
-	return 0;
-}
-
 static int route_low_diameter(struct vlr_tables *tables, const struct vlr_engine_options *options,
 			      int valiant, struct vlr_engine_report *report, struct vlr_error *err)
 {
@@ -371,7 +351,6 @@ static int route_low_diameter(struct vlr_tables *tables, const struct vlr_engine
 	struct valiant_build build;
 	unsigned lmc = 0, restricted = 0;
 	double start = vlr_clock_seconds();
-	char policy[96];
 	int result;
 
 	memset(report, 0, sizeof(*report));
@@ -406,9 +385,6 @@ static int route_low_diameter(struct vlr_tables *tables, const struct vlr_engine
 	start = vlr_clock_seconds();
 	if (!result)
 		result = vl_compile(tables, &build.ld, &compile_options, report, err);
-	vlr_vl_policy_describe(&tables->policy, policy, sizeof(policy));
-	if (!result)
-		result = verify_tables(tables, policy, &report->max_hops, err);
 	report->seconds_layers = vlr_clock_seconds() - start;
 	report->valiant_offsets = valiant ? (1u << lmc) - 1 : 0;
 	report->restricted_offsets = valiant ? restricted : 0;

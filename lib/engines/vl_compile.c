@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine_common.h"
+#include "layering.h"
 #include "vl_compile.h"
 
 #define UNSET 0xff
@@ -589,7 +589,7 @@ int vl_compile(struct vlr_tables *tables, const struct lowdiam *ld,
 {
 	if (options->policy.kind != VLR_VLP_LAYERS)
 		return compile_hops(tables, ld, options, report, err);
-	if (engine_layers(tables, &ld->graph, options, "the layers policy", report, err))
+	if (layering_assign(tables, &ld->graph, options, "the layers policy", report, err))
 		return -1;
 	tables->policy.kind = VLR_VLP_LAYERS;
 	tables->policy.vls = report->vls_used;

@@ -1,6 +1,7 @@
 /*
  * verify.c - the verifier's entry point: walk the routes, sum up the
- * statistics, search the channel dependency graph.
+ * statistics, search the channel dependency graph; and the verdicts drawn
+ * from a report.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -73,4 +74,22 @@ int vlr_verify_passed(const struct vlr_verify_report *report)
 {
 	return report->bad_routes == 0 && report->cdg_acyclic &&
 	       (report->vl_mask >> report->vls_offered) == 0;
+}
+
+int vlr_verify_policy(const struct vlr_tables *tables, const struct vlr_verify_report *report,
+		      struct vlr_error *err)
+{
+	char policy[96];
+
+	if (report->bad_routes)
+		return vlr_fail(err, "the routes do not all arrive (%llu loops, %llu dead "
+				"ends, %llu misdelivered): refused",
+				(unsigned long long)report->loops,
+				(unsigned long long)report->dead_ends,
+				(unsigned long long)report->misdelivered);
+	if (report->cdg_acyclic)
+		return 0;
+	vlr_vl_policy_describe(&tables->policy, policy, sizeof(policy));
+	return vlr_fail(err, "VL policy %s leaves a channel dependency cycle on this "
+			"fabric (%s): refused", policy, report->cycle);
 }

@@ -19,9 +19,13 @@
  *          the destination's partition (RVAL); see vlpolicy.h.
  * Both give every hop a VL by a VL policy and compile it into path SLs
  * and SL2VL tables, refusing a policy the fabric's SLs and VLs cannot
- * carry.
+ * carry; whether the compiled policy leaves a channel dependency cycle is
+ * for their caller's verification to say (vlr_verify_policy).
  *
  * Engines read only the fabric and its LIDs and write only the tables.
+ * The registry (registry.c) is the one list of them: the CLI, the OpenSM
+ * plugin and the tests find engines, their properties and their option
+ * limits there.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -70,7 +74,6 @@ struct vlr_engine_report {
 	unsigned sls_used;		/* path SLs the VL policy needed */
 	unsigned valiant_offsets;	/* per port: LIDs through an intermediate */
 	unsigned restricted_offsets;	/* of them restricted to the partition */
-	unsigned max_hops;		/* longest switch-to-switch route */
 	int bad_input;			/* refused for the input itself: the fabric
 					   is not the family needed, or no LMC */
 	struct vlr_family_params family;	/* what the graph showed */
@@ -90,27 +93,70 @@ int vlr_heuristic_parse(const char *text, enum vlr_heuristic *heuristic,
 int vlr_dim_order_parse(const char *text, unsigned *order, unsigned *count,
 			struct vlr_error *err);
 
+/* An engine's run: fill the tables for their fabric and its LIDs. */
+typedef int vlr_engine_run(struct vlr_tables *tables, const struct vlr_engine_options *options,
+			   struct vlr_engine_report *report, struct vlr_error *err);
+
 /* Fill the LFTs; path SLs stay 0. Fails naming unreachable nodes. */
-int vlr_route_sssp(struct vlr_tables *tables, const struct vlr_engine_options *options,
-		   struct vlr_engine_report *report, struct vlr_error *err);
+vlr_engine_run vlr_route_sssp;
 
 /*
  * sssp plus deadlock freedom within tables->num_vls VLs. Fails with the
  * numbers (layers needed, VLs available) when they do not suffice; the
  * tables are then not usable.
  */
-int vlr_route_dfsssp(struct vlr_tables *tables, const struct vlr_engine_options *options,
-		     struct vlr_engine_report *report, struct vlr_error *err);
+vlr_engine_run vlr_route_dfsssp;
 
 /* Minimal routes of a recognised HyperX, Dragonfly or Dragonfly+. */
-int vlr_route_minimal(struct vlr_tables *tables, const struct vlr_engine_options *options,
-		      struct vlr_engine_report *report, struct vlr_error *err);
+vlr_engine_run vlr_route_minimal;
 
 /* Valiant routes; needs LMC >= 1 on the endpoint ports. */
-int vlr_route_valiant(struct vlr_tables *tables, const struct vlr_engine_options *options,
-		      struct vlr_engine_report *report, struct vlr_error *err);
+vlr_engine_run vlr_route_valiant;
 
 /* Options with the defaults: weakest-edge heuristic, any family, auto RVAL. */
 void vlr_engine_options_init(struct vlr_engine_options *options);
+
+/* ---- the registry ---------------------------------------------------------- */
+
+/* Option limits every engine shares: "vlroute route" and vlroute.conf. */
+#define VLR_MAX_VLS_PER_PHASE 7		/* policy.vls_per_phase: 1.. */
+#define VLR_MAX_RESTRICTED 127		/* restricted: 0.. */
+
+/*
+ * The options of struct vlr_engine_options beyond heuristic and no_balance
+ * (which engines without layers ignore) that an engine accepts. A caller
+ * refuses the others, or leaves them at their defaults.
+ */
+enum vlr_engine_option {
+	VLR_ENGINE_OPT_VL_POLICY = 1 << 0,	/* policy */
+	VLR_ENGINE_OPT_DIM_ORDER = 1 << 1,	/* dim_order, dim_order_count */
+	VLR_ENGINE_OPT_FAMILY = 1 << 2,		/* family */
+	VLR_ENGINE_OPT_RESTRICTED = 1 << 3,	/* restricted */
+};
+
+/* One routing engine: what it is called, what it does, what it needs. */
+struct vlr_engine {
+	const char *name;		/* "vlroute route --engine NAME", OpenSM's vlr_NAME */
+	const char *summary;		/* what its routes are, a few words */
+	vlr_engine_run *run;
+	int deadlock_free;		/* its tables must pass every check of verify */
+	int verify_policy;		/* its VL policy stands only if the caller's
+					   verification finds no cycle (vlr_verify_policy) */
+	int layers;			/* breaks cycles into layers: the report's
+					   layers, heuristic, cycles and moves */
+	int needs_family;		/* a recognised HyperX, Dragonfly or Dragonfly+;
+					   the report's family, policy and SLs */
+	unsigned min_lmc;		/* LMC the endpoint ports need; the engine
+					   refuses less as bad input */
+	unsigned options;		/* enum vlr_engine_option bits it accepts */
+	const char *safe_alternative;	/* the engine to suggest when its tables
+					   hold a cycle; NULL if deadlock_free */
+};
+
+/* Every engine, in the order the CLI and the plugin list them. */
+const struct vlr_engine *vlr_engines(unsigned *count);
+
+/* The engine called name, or NULL. */
+const struct vlr_engine *vlr_engine_find(const char *name);
 
 #endif

@@ -82,6 +82,15 @@ int vlr_verify(const struct vlr_tables *tables, struct vlr_verify_report *report
 /* Every route delivered, only offered VLs used, no dependency cycle. */
 int vlr_verify_passed(const struct vlr_verify_report *report);
 
+/*
+ * The verdict on a VL policy an engine compiled into the tables (engines
+ * do not verify; their callers do): 0 when every route is delivered and
+ * no dependency cycle is left, else -1 with err refusing the policy and
+ * naming the cycle.
+ */
+int vlr_verify_policy(const struct vlr_tables *tables, const struct vlr_verify_report *report,
+		      struct vlr_error *err);
+
 /* The report for people: counts, problems, statistics, histogram, cycle. */
 void vlr_verify_print(const struct vlr_verify_report *report, FILE *out);
 

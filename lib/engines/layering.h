@@ -1,0 +1,26 @@
+/*
+ * layering.h - routes into acyclic virtual layers (internal): what dfsssp
+ * and the layers VL policy of vl_compile.c share.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#ifndef VLROUTE_LAYERING_H
+#define VLROUTE_LAYERING_H
+
+#include <vlroute/engines.h>
+
+#include "route_graph.h"
+
+/*
+ * Break the channel dependency cycles of the routes in the tables' LFTs
+ * into virtual layers (SL = layer = VL) with options->heuristic, then
+ * spread them over spare VLs unless options->no_balance. Fails with the
+ * numbers when the VLs do not suffice ("WHO needs N VLs ..."). Fills the
+ * layer fields of report.
+ */
+int layering_assign(struct vlr_tables *tables, const struct route_graph *graph,
+		    const struct vlr_engine_options *options, const char *who,
+		    struct vlr_engine_report *report, struct vlr_error *err);
+
+#endif
