@@ -40,15 +40,11 @@ static int set_heuristic(const struct conf_line *line, struct vlr_osm_config *co
 }
 
 /* A decimal number from min to max, digits only; -1 if not. */
-static int parse_number(const char *text, unsigned long min, unsigned long max,
-			unsigned *number)
+static int parse_number(const char *text, unsigned min, unsigned max, unsigned *number)
 {
-	unsigned long value;
-	char *end;
+	uint64_t value;
 
-	errno = 0;
-	value = strtoul(text, &end, 10);
-	if (!isdigit((unsigned char)text[0]) || *end || errno || value < min || value > max)
+	if (vlr_lex_number(&text, 10, max, &value) || *text || value < min)
 		return -1;
 	*number = (unsigned)value;
 	return 0;

@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <opensm/osm_switch.h>
@@ -38,14 +37,6 @@ struct run {
 	unsigned vls;
 	double started, seconds_translate, seconds_verify;
 };
-
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 /* The engine's registry row: what it promises and what it reports. */
 static const struct vlr_engine *row(const struct run *run)
@@ -121,7 +112,7 @@ static int read_options(struct run *run)
 static int translate(struct run *run)
 {
 	struct vlr_error err;
-	double start = now();
+	double start = vlr_clock_seconds();
 
 	if (vlr_osm_subnet_read(run->osm, &run->subnet, &err)) {
 		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_SUBNET,
@@ -147,7 +138,7 @@ static int translate(struct run *run)
 	run->subnet.fabric = NULL;
 	run->routing->endports = run->subnet.endports;
 	memset(&run->subnet.endports, 0, sizeof(run->subnet.endports));
-	run->seconds_translate = now() - start;
+	run->seconds_translate = vlr_clock_seconds() - start;
 	return 0;
 }
 
@@ -251,7 +242,7 @@ static int verify(struct run *run)
 	struct vlr_verify_report *check = &run->check;
 	struct vlr_error err;
 	char problem[512];
-	double start = now();
+	double start = vlr_clock_seconds();
 	int passed;
 
 	if (vlr_verify(run->routing->tables, check, &err)) {
@@ -259,7 +250,7 @@ static int verify(struct run *run)
 			      "cannot verify the tables: %s", err.message);
 		return -1;
 	}
-	run->seconds_verify = now() - start;
+	run->seconds_verify = vlr_clock_seconds() - start;
 	if (row(run)->verify_policy && vlr_verify_policy(run->routing->tables, check, &err)) {
 		explain_refusal(run, &err);
 		return -1;
@@ -435,8 +426,8 @@ static void report_success(const struct run *run)
 		    "%.2f, verify %.2f)", tables->num_switches, tables->max_lid,
 		    run->subnet.links, run->subnet.links_skipped, engine, check->routes,
 		    check->hops_min, check->hops_max, verdict,
-		    now() - run->started, run->seconds_translate, run->report.seconds_paths,
-		    run->report.seconds_layers, run->seconds_verify);
+		    vlr_clock_seconds() - run->started, run->seconds_translate,
+		    run->report.seconds_paths, run->report.seconds_layers, run->seconds_verify);
 }
 
 int vlr_osm_engine_route(void *context)
@@ -448,7 +439,7 @@ int vlr_osm_engine_route(void *context)
 	memset(&run, 0, sizeof(run));
 	run.engine = engine;
 	run.osm = engine->plugin->osm;
-	run.started = now();
+	run.started = vlr_clock_seconds();
 	vlr_osm_routing_free(engine->routing);
 	engine->routing = NULL;
 

@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
 
@@ -154,14 +153,6 @@ struct analyze_results {
 	double seconds;
 };
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 static int run_patterns(const char *command, const struct vlr_analysis *analysis,
 			const struct analyze_request *r, struct analyze_results *results)
 {
@@ -196,43 +187,30 @@ static void print_results(const struct vlr_analysis *analysis,
 	fprintf(out, "analysis time: %.3f s\n", results->seconds);
 }
 
-/* text as a JSON string: quotes, backslashes and control characters escaped */
-static int write_json_string(FILE *out, const char *text)
-{
-	int bad = putc('"', out) == EOF;
-
-	for (; *text; text++) {
-		unsigned char c = (unsigned char)*text;
-
-		if (c == '"' || c == '\\')
-			bad |= fprintf(out, "\\%c", c) < 0;
-		else if (c < 0x20)
-			bad |= fprintf(out, "\\u%04x", c) < 0;
-		else
-			bad |= putc(c, out) == EOF;
-	}
-	return bad | (putc('"', out) == EOF);
-}
-
 static int write_json(const struct vlr_analysis *analysis,
 		      const struct analyze_results *results, const char *dir, FILE *out)
 {
-	int bad = fprintf(out, "{\"tables\": ") < 0;
+	struct vlr_json json;
+	int bad = 0;
 	unsigned i;
 
-	bad |= write_json_string(out, dir);
-	bad |= fprintf(out, ", \"engine\": ") < 0;
-	bad |= write_json_string(out, results->route.engine);
-	bad |= fprintf(out, ", \"routing_seconds\": %.17g, \"seconds\": %.17g, "
-		       "\"linkload\": ", results->route.seconds, results->seconds) < 0;
-
-	bad |= vlr_linkload_write_json(analysis, out) != 0;
-	bad |= fprintf(out, ", \"patterns\": [") < 0;
+	vlr_json_start(&json, out);
+	vlr_json_open(&json, NULL, '{', VLR_JSON_INLINE);
+	vlr_json_string(&json, "tables", dir);
+	vlr_json_string(&json, "engine", results->route.engine);
+	vlr_json_real(&json, "routing_seconds", results->route.seconds, VLR_JSON_EXACT);
+	vlr_json_real(&json, "seconds", results->seconds, VLR_JSON_EXACT);
+	vlr_json_next(&json, "linkload");
+	bad |= vlr_linkload_write_json(analysis, out);
+	vlr_json_open(&json, "patterns", '[', VLR_JSON_INLINE);
 	for (i = 0; i < results->count; i++) {
-		bad |= fprintf(out, i ? ", " : "") < 0;
-		bad |= vlr_pattern_write_json(&results->reports[i], out) != 0;
+		vlr_json_next(&json, NULL);
+		bad |= vlr_pattern_write_json(&results->reports[i], out);
 	}
-	return (bad | (fprintf(out, "]}\n") < 0)) ? -1 : 0;
+	vlr_json_close(&json);
+	vlr_json_close(&json);
+	fputc('\n', out);
+	return bad | vlr_json_finish(&json);
 }
 
 static int save_json(const char *command, const struct vlr_analysis *analysis,
@@ -260,7 +238,7 @@ static int analyze_tables(const char *command, const struct vlr_tables *tables,
 	struct analyze_results results;
 	struct vlr_analysis *analysis;
 	struct vlr_error err;
-	double start = now();
+	double start = vlr_clock_seconds();
 	int status;
 
 	memset(&results, 0, sizeof(results));
@@ -274,7 +252,7 @@ static int analyze_tables(const char *command, const struct vlr_tables *tables,
 		return CLI_BAD_INPUT;
 	}
 	status = run_patterns(command, analysis, r, &results);
-	results.seconds = now() - start;
+	results.seconds = vlr_clock_seconds() - start;
 	if (status == CLI_OK)
 		print_results(analysis, &results, stdout);
 	if (status == CLI_OK && r->json)

@@ -148,88 +148,109 @@ void vlr_pattern_print(const struct vlr_pattern_report *r, FILE *out)
 		r->congestion_mean, r->congestion_max);
 }
 
-static int write_stats(FILE *out, const char *key, const struct vlr_load_stats *s)
+static void write_stats(struct vlr_json *json, const char *key,
+			const struct vlr_load_stats *s)
 {
-	return fprintf(out, "\"%s\": {\"channels\": %u, \"min\": %.17g, \"mean\": %.17g, "
-		       "\"max\": %.17g}", key, s->channels, s->min, s->mean, s->max) < 0;
+	vlr_json_open(json, key, '{', VLR_JSON_INLINE);
+	vlr_json_uint(json, "channels", s->channels);
+	vlr_json_real(json, "min", s->min, VLR_JSON_EXACT);
+	vlr_json_real(json, "mean", s->mean, VLR_JSON_EXACT);
+	vlr_json_real(json, "max", s->max, VLR_JSON_EXACT);
+	vlr_json_close(json);
 }
 
-static int write_classes(const struct vlr_linkload_report *r, FILE *out)
+static void write_classes(const struct vlr_linkload_report *r, struct vlr_json *json)
 {
-	int bad = fprintf(out, ", \"by_class\": {") < 0, first = 1;
 	unsigned c;
 
-	for (c = 0; c < VLR_CHANNEL_CLASSES; c++) {
-		if (!r->by_class[c].channels)
-			continue;
-		bad |= fprintf(out, first ? "" : ", ") < 0;
-		bad |= write_stats(out, class_names[c], &r->by_class[c]);
-		first = 0;
-	}
-	return bad | (fprintf(out, "}") < 0);
+	vlr_json_open(json, "by_class", '{', VLR_JSON_INLINE);
+	for (c = 0; c < VLR_CHANNEL_CLASSES; c++)
+		if (r->by_class[c].channels)
+			write_stats(json, class_names[c], &r->by_class[c]);
+	vlr_json_close(json);
 }
 
-static int write_hottest(const struct vlr_analysis *a, FILE *out)
+static void write_hottest(const struct vlr_analysis *a, struct vlr_json *json)
 {
 	const struct vlr_linkload_report *r = &a->linkload;
 	const struct vlr_fabric *fabric = a->tables->fabric;
-	int bad = fprintf(out, ", \"hottest\": [") < 0;
 	unsigned c;
 
+	vlr_json_open(json, "hottest", '[', VLR_JSON_INLINE);
 	for (c = 0; c < r->hottest_count; c++) {
 		const struct vlr_port *from = &fabric->ports[r->hottest[c].port];
 		const struct vlr_port *to = &fabric->ports[from->peer];
 
-		bad |= fprintf(out, "%s{\"switch\": \"%s\", \"port\": %u, \"peer\": \"%s\", "
-			       "\"peer_port\": %u, \"class\": \"%s\", \"load\": %.17g}",
-			       c ? ", " : "", vlr_node_name(fabric, from->node), from->number,
-			       vlr_node_name(fabric, to->node), to->number,
-			       class_names[a->channel_class[r->hottest[c].port]],
-			       r->hottest[c].load) < 0;
+		vlr_json_open(json, NULL, '{', VLR_JSON_INLINE);
+		vlr_json_string(json, "switch", vlr_node_name(fabric, from->node));
+		vlr_json_uint(json, "port", from->number);
+		vlr_json_string(json, "peer", vlr_node_name(fabric, to->node));
+		vlr_json_uint(json, "peer_port", to->number);
+		vlr_json_string(json, "class",
+				class_names[a->channel_class[r->hottest[c].port]]);
+		vlr_json_real(json, "load", r->hottest[c].load, VLR_JSON_EXACT);
+		vlr_json_close(json);
 	}
-	return bad | (fprintf(out, "]") < 0);
+	vlr_json_close(json);
 }
 
-static int write_histogram(const struct vlr_linkload_report *r, FILE *out)
+static void write_histogram(const struct vlr_linkload_report *r, struct vlr_json *json)
 {
-	int bad = fprintf(out, ", \"histogram\": {\"start\": %.17g, \"width\": %.17g, "
-			  "\"counts\": [", r->bin_start, r->bin_width) < 0;
 	unsigned bin;
 
+	vlr_json_open(json, "histogram", '{', VLR_JSON_INLINE);
+	vlr_json_real(json, "start", r->bin_start, VLR_JSON_EXACT);
+	vlr_json_real(json, "width", r->bin_width, VLR_JSON_EXACT);
+	vlr_json_open(json, "counts", '[', VLR_JSON_INLINE);
 	for (bin = 0; bin < VLR_ANALYZE_BINS; bin++)
-		bad |= fprintf(out, "%s%llu", bin ? ", " : "",
-			       (unsigned long long)r->histogram[bin]) < 0;
-	return bad | (fprintf(out, "]}") < 0);
+		vlr_json_uint(json, NULL, r->histogram[bin]);
+	vlr_json_close(json);
+	vlr_json_close(json);
 }
 
 int vlr_linkload_write_json(const struct vlr_analysis *a, FILE *out)
 {
 	const struct vlr_linkload_report *r = &a->linkload;
-	int bad;
+	struct vlr_json json;
 
-	bad = fprintf(out, "{\"servers\": %u, \"switches\": %u, \"dlid_choice\": \"%s\", "
-		      "\"pairs\": %llu, \"routes\": %llu, \"hops_min\": %u, "
-		      "\"hops_mean\": %.17g, \"hops_max\": %u, \"bandwidth_mean\": %.17g, "
-		      "\"bandwidth_min\": %.17g, ", r->servers, a->tables->num_switches,
-		      vlr_dlid_choice_name(a->dlid_choice), (unsigned long long)r->pairs,
-		      (unsigned long long)r->routes, r->hops_min, r->hops_mean, r->hops_max,
-		      r->bandwidth_mean, r->bandwidth_min) < 0;
-	bad |= write_stats(out, "switch_links", &r->switch_links);
-	bad |= write_classes(r, out);
-	bad |= write_histogram(r, out);
-	bad |= write_hottest(a, out);
-	return (bad | (fprintf(out, "}") < 0)) ? -1 : 0;
+	vlr_json_start(&json, out);
+	vlr_json_open(&json, NULL, '{', VLR_JSON_INLINE);
+	vlr_json_uint(&json, "servers", r->servers);
+	vlr_json_uint(&json, "switches", a->tables->num_switches);
+	vlr_json_string(&json, "dlid_choice", vlr_dlid_choice_name(a->dlid_choice));
+	vlr_json_uint(&json, "pairs", r->pairs);
+	vlr_json_uint(&json, "routes", r->routes);
+	vlr_json_uint(&json, "hops_min", r->hops_min);
+	vlr_json_real(&json, "hops_mean", r->hops_mean, VLR_JSON_EXACT);
+	vlr_json_uint(&json, "hops_max", r->hops_max);
+	vlr_json_real(&json, "bandwidth_mean", r->bandwidth_mean, VLR_JSON_EXACT);
+	vlr_json_real(&json, "bandwidth_min", r->bandwidth_min, VLR_JSON_EXACT);
+	write_stats(&json, "switch_links", &r->switch_links);
+	write_classes(r, &json);
+	write_histogram(r, &json);
+	write_hottest(a, &json);
+	vlr_json_close(&json);
+	return vlr_json_finish(&json);
 }
 
 int vlr_pattern_write_json(const struct vlr_pattern_report *r, FILE *out)
 {
-	return fprintf(out, "{\"name\": \"%s\", \"instances\": %u, \"seed\": %llu, "
-		       "\"pairs\": %llu, \"mean\": %.17g, \"ci95_low\": %.17g, "
-		       "\"ci95_high\": %.17g, \"instance_min\": %.17g, \"instance_max\": %.17g, "
-		       "\"pair_min\": %.17g, \"congestion_mean\": %.17g, "
-		       "\"congestion_max\": %.17g}", r->name, r->instances,
-		       (unsigned long long)r->seed, (unsigned long long)r->pairs, r->mean,
-		       r->mean - r->ci_half, r->mean + r->ci_half, r->instance_min,
-		       r->instance_max, r->pair_min, r->congestion_mean,
-		       r->congestion_max) < 0 ? -1 : 0;
+	struct vlr_json json;
+
+	vlr_json_start(&json, out);
+	vlr_json_open(&json, NULL, '{', VLR_JSON_INLINE);
+	vlr_json_string(&json, "name", r->name);
+	vlr_json_uint(&json, "instances", r->instances);
+	vlr_json_uint(&json, "seed", r->seed);
+	vlr_json_uint(&json, "pairs", r->pairs);
+	vlr_json_real(&json, "mean", r->mean, VLR_JSON_EXACT);
+	vlr_json_real(&json, "ci95_low", r->mean - r->ci_half, VLR_JSON_EXACT);
+	vlr_json_real(&json, "ci95_high", r->mean + r->ci_half, VLR_JSON_EXACT);
+	vlr_json_real(&json, "instance_min", r->instance_min, VLR_JSON_EXACT);
+	vlr_json_real(&json, "instance_max", r->instance_max, VLR_JSON_EXACT);
+	vlr_json_real(&json, "pair_min", r->pair_min, VLR_JSON_EXACT);
+	vlr_json_real(&json, "congestion_mean", r->congestion_mean, VLR_JSON_EXACT);
+	vlr_json_real(&json, "congestion_max", r->congestion_max, VLR_JSON_EXACT);
+	vlr_json_close(&json);
+	return vlr_json_finish(&json);
 }

@@ -8,7 +8,6 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "capture_internal.h"
 
@@ -20,14 +19,6 @@ void vlr_capture_options_init(struct vlr_capture_options *options)
 	options->timeout_ms = 1000;
 	options->retries = 3;
 	options->window = 16;
-}
-
-static double now_seconds(void)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
 }
 
 static void count_fabric(const struct vlr_fabric *fabric, struct vlr_capture_report *report)
@@ -50,22 +41,22 @@ static int read_tables(struct cap_engine *engine, struct cap_fabric *cap,
 		       const struct vlr_capture_options *options,
 		       struct vlr_tables *tables, struct vlr_capture_report *report)
 {
-	double start = now_seconds();
+	double start = vlr_clock_seconds();
 
 	if (cap_read_tables(engine, cap, tables))
 		return -1;
-	report->seconds_tables = now_seconds() - start;
+	report->seconds_tables = vlr_clock_seconds() - start;
 	report->sm_lid = cap->sm_lid;
 	if (options->no_sa) {
 		report->path_sls = VLR_SLS_NOT_ASKED;
 	} else if (!cap->sm_lid) {
 		report->path_sls = VLR_SLS_NO_SM;
 	} else {
-		start = now_seconds();
+		start = vlr_clock_seconds();
 		if (cap_read_path_sls(engine, tables, options->sa_sample, report))
 			return -1;
 		report->path_sls = VLR_SLS_FROM_SA;
-		report->seconds_sa = now_seconds() - start;
+		report->seconds_sa = vlr_clock_seconds() - start;
 	}
 	return cap_check_unchanged(engine, cap);
 }
@@ -74,14 +65,14 @@ static struct vlr_tables *capture(struct cap_engine *engine, struct cap_fabric *
 				  const struct vlr_capture_options *options,
 				  struct vlr_capture_report *report, struct vlr_error *err)
 {
-	double start = now_seconds();
+	double start = vlr_clock_seconds();
 	struct vlr_fabric *fabric;
 	struct vlr_tables *tables;
 	unsigned vls;
 
 	if (cap_discover(engine, cap))
 		return NULL;
-	report->seconds_discovery = now_seconds() - start;
+	report->seconds_discovery = vlr_clock_seconds() - start;
 	fabric = cap_build_fabric(cap, &vls, err);
 	if (!fabric)
 		return NULL;
@@ -107,7 +98,7 @@ struct vlr_tables *vlr_capture_with(const struct vlr_mad_transport *transport,
 				    struct vlr_capture_report *report,
 				    struct vlr_error *err)
 {
-	double start = now_seconds();
+	double start = vlr_clock_seconds();
 	struct vlr_tables *tables = NULL;
 	struct cap_engine engine;
 	struct cap_fabric cap;
@@ -128,6 +119,6 @@ struct vlr_tables *vlr_capture_with(const struct vlr_mad_transport *transport,
 		cap_engine_free(&engine);
 	}
 	cap_fabric_free(&cap);
-	report->seconds_total = now_seconds() - start;
+	report->seconds_total = vlr_clock_seconds() - start;
 	return tables;
 }

@@ -17,21 +17,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "capture_internal.h"
 
 #define WAIT_LIMIT_MS 100	/* look at deadlines at least this often */
 #define SMP_CLASS 0x81
 #define SA_CLASS 0x03
-
-static uint64_t now_ns(void)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
-}
 
 static int is_sa(const struct cap_query *query)
 {
@@ -226,7 +217,8 @@ static int transmit(struct cap_engine *engine, unsigned index)
 	if (failed)
 		return cap_engine_fail(engine, query, "cannot send: %s", inner.message);
 	/* Later than the transport's own timeout, which says more. */
-	slot->deadline = now_ns() + (uint64_t)(engine->timeout_ms * 3 / 2 + 20) * 1000000u;
+	slot->deadline = vlr_clock_ns() +
+			 (uint64_t)(engine->timeout_ms * 3 / 2 + 20) * 1000000u;
 	return 0;
 }
 
@@ -302,7 +294,7 @@ static int take(struct cap_engine *engine, const uint8_t *mad, size_t length, in
 
 static int expire(struct cap_engine *engine)
 {
-	uint64_t now = now_ns();
+	uint64_t now = vlr_clock_ns();
 	unsigned i;
 
 	for (i = 0; i < engine->window; i++)
@@ -314,7 +306,7 @@ static int expire(struct cap_engine *engine)
 
 static unsigned wait_ms(const struct cap_engine *engine)
 {
-	uint64_t earliest = UINT64_MAX, now = now_ns(), ms;
+	uint64_t earliest = UINT64_MAX, now = vlr_clock_ns(), ms;
 	unsigned i;
 
 	for (i = 0; i < engine->window; i++)

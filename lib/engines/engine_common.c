@@ -8,48 +8,32 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "util/names.h"
 #include "engine_common.h"
 
-double engine_seconds(void)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
-}
+static const struct vlr_name heuristic_names[] = {
+	{ "weakest", VLR_HEURISTIC_WEAKEST },
+	{ "strongest", VLR_HEURISTIC_STRONGEST },
+	{ "first", VLR_HEURISTIC_FIRST },
+	{ "all", VLR_HEURISTIC_ALL },
+	{ NULL, 0 },
+};
 
 const char *vlr_heuristic_name(enum vlr_heuristic heuristic)
 {
-	switch (heuristic) {
-	case VLR_HEURISTIC_WEAKEST:
-		return "weakest";
-	case VLR_HEURISTIC_STRONGEST:
-		return "strongest";
-	case VLR_HEURISTIC_FIRST:
-		return "first";
-	case VLR_HEURISTIC_ALL:
-		break;
-	}
-	return "all";
+	return vlr_name_of(heuristic_names, (int)heuristic, "all");
 }
 
 int vlr_heuristic_parse(const char *text, enum vlr_heuristic *heuristic,
 			struct vlr_error *err)
 {
-	static const enum vlr_heuristic known[] = {
-		VLR_HEURISTIC_WEAKEST, VLR_HEURISTIC_STRONGEST, VLR_HEURISTIC_FIRST,
-		VLR_HEURISTIC_ALL,
-	};
-	size_t i;
+	int value;
 
-	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-		if (!strcmp(text, vlr_heuristic_name(known[i]))) {
-			*heuristic = known[i];
-			return 0;
-		}
-	return vlr_fail(err, "weakest, strongest, first or all, not \"%s\"", text);
+	if (vlr_name_parse(heuristic_names, text, &value, err))
+		return -1;
+	*heuristic = (enum vlr_heuristic)value;
+	return 0;
 }
 
 int vlr_dim_order_parse(const char *text, unsigned *order, unsigned *count,

@@ -11,9 +11,6 @@
 
 #include "route_graph.h"
 
-/* Monotonic seconds, for the reports. */
-double engine_seconds(void);
-
 /* Fail naming the port that owns lid and hangs off no switch. */
 int engine_unroutable_lid(const struct vlr_tables *tables, uint32_t lid,
 			  struct vlr_error *err);

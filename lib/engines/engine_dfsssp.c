@@ -19,7 +19,7 @@ int vlr_route_dfsssp(struct vlr_tables *tables, const struct vlr_engine_options 
 		     struct vlr_engine_report *report, struct vlr_error *err)
 {
 	struct route_graph graph;
-	double start = engine_seconds();
+	double start = vlr_clock_seconds();
 	int result;
 
 	memset(report, 0, sizeof(*report));
@@ -27,11 +27,11 @@ int vlr_route_dfsssp(struct vlr_tables *tables, const struct vlr_engine_options 
 		return -1;
 	vlr_tables_reset(tables);
 	result = engine_sssp_paths(tables, &graph, err);
-	report->seconds_paths = engine_seconds() - start;
-	start = engine_seconds();
+	report->seconds_paths = vlr_clock_seconds() - start;
+	start = vlr_clock_seconds();
 	if (!result)
 		result = layering_assign(tables, &graph, options, "dfsssp", report, err);
-	report->seconds_layers = engine_seconds() - start;
+	report->seconds_layers = vlr_clock_seconds() - start;
 	route_graph_free(&graph);
 	return result;
 }

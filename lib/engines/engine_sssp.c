@@ -125,7 +125,7 @@ int vlr_route_sssp(struct vlr_tables *tables, const struct vlr_engine_options *o
 		   struct vlr_engine_report *report, struct vlr_error *err)
 {
 	struct route_graph graph;
-	double start = engine_seconds();
+	double start = vlr_clock_seconds();
 	int result;
 
 	(void)options;
@@ -137,6 +137,6 @@ int vlr_route_sssp(struct vlr_tables *tables, const struct vlr_engine_options *o
 	route_graph_free(&graph);
 	report->layers = 1;
 	report->vls_used = 1;
-	report->seconds_paths = engine_seconds() - start;
+	report->seconds_paths = vlr_clock_seconds() - start;
 	return result;
 }

@@ -350,7 +350,7 @@ static int route_low_diameter(struct vlr_tables *tables, const struct vlr_engine
 	struct vlr_topology topology;
 	struct valiant_build build;
 	unsigned lmc = 0, restricted = 0;
-	double start = engine_seconds();
+	double start = vlr_clock_seconds();
 	int result;
 
 	memset(report, 0, sizeof(*report));
@@ -381,11 +381,11 @@ static int route_low_diameter(struct vlr_tables *tables, const struct vlr_engine
 				 compile_options.policy.phase_min == VLR_MIN_LAST;
 	result = prepare_tables(tables, err) || list_candidates(&build, err) ||
 		 route_lids(&build, restricted, err);
-	report->seconds_paths = engine_seconds() - start;
-	start = engine_seconds();
+	report->seconds_paths = vlr_clock_seconds() - start;
+	start = vlr_clock_seconds();
 	if (!result)
 		result = vl_compile(tables, &build.ld, &compile_options, report, err);
-	report->seconds_layers = engine_seconds() - start;
+	report->seconds_layers = vlr_clock_seconds() - start;
 	report->valiant_offsets = valiant ? (1u << lmc) - 1 : 0;
 	report->restricted_offsets = valiant ? restricted : 0;
 	free(build.candidates);

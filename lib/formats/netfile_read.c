@@ -21,6 +21,7 @@
 #include <vlroute/formats.h>
 
 #include "util/array.h"
+#include "util/lexer.h"
 
 #define MAX_INCLUDE_DEPTH 9	/* as ibsim */
 #define MAX_PREFIX 20		/* ibsim's NODEPREFIX */
@@ -111,38 +112,16 @@ static int fail_at(struct reader *reader, unsigned file, uint32_t line,
 
 /* ---- small lexing helpers ---------------------------------------------- */
 
-static const char *skip_blanks(const char *s)
-{
-	while (*s == ' ' || *s == '\t')
-		s++;
-	return s;
-}
-
 static int is_blank_line(const char *s)
 {
-	return *skip_blanks(s) == '\0';
-}
-
-/* Parse an unsigned number (decimal, 0x hex or 0 octal, like strtoul). */
-static int parse_number(const char **s, uint64_t *value)
-{
-	char *end;
-
-	if (!isdigit((unsigned char)**s))
-		return -1;
-	errno = 0;
-	*value = strtoull(*s, &end, 0);
-	if (errno)
-		return -1;
-	*s = end;
-	return 0;
+	return *vlr_skip_blanks(s) == '\0';
 }
 
 /* Copy a "quoted" string at *s (after blanks) into out; advance past it. */
 static int parse_quoted(struct reader *reader, const char **s, char *out,
 			size_t size, const char *what)
 {
-	const char *start = skip_blanks(*s), *end;
+	const char *start = vlr_skip_blanks(*s), *end;
 
 	if (*start != '"')
 		return fail_here(reader, "expected the %s in double quotes", what);
@@ -165,8 +144,8 @@ static int find_keyword_number(const char *text, const char *word, uint64_t *val
 
 	if (!s)
 		return 0;
-	s = skip_blanks(s + strlen(word));
-	return parse_number(&s, value) == 0;
+	s = vlr_skip_blanks(s + strlen(word));
+	return vlr_lex_number(&s, 0, UINT64_MAX, value) == 0;
 }
 
 static int store_key(struct reader *reader, const char *key, uint32_t *offset)
@@ -204,7 +183,7 @@ static void parse_description(const char *comment, char *out, size_t size)
 {
 	static const char *const stops[] = { " enhanced port ", " base port ",
 					     " lid ", " lmc " };
-	const char *s = skip_blanks(comment), *end = NULL;
+	const char *s = vlr_skip_blanks(comment), *end = NULL;
 	size_t i, length;
 
 	if (*s == '"') {
@@ -273,8 +252,8 @@ static int parse_node_header(struct reader *reader, const char *text,
 
 	while (isalpha((unsigned char)*s))
 		s++;
-	s = skip_blanks(s);
-	if (parse_number(&s, &ports) || ports < 1 || ports > VLR_MAX_NODE_PORTS)
+	s = vlr_skip_blanks(s);
+	if (vlr_lex_number(&s, 0, VLR_MAX_NODE_PORTS, &ports) || ports < 1)
 		return fail_here(reader, "expected a port count 1..%d after the node type",
 				 VLR_MAX_NODE_PORTS);
 	if (parse_quoted(reader, &s, id, sizeof(id), "node id"))
@@ -321,7 +300,7 @@ static int parse_node_header(struct reader *reader, const char *text,
 static int parse_port_options(struct reader *reader, struct vlr_port *port,
 			      const char *s)
 {
-	while (*(s = skip_blanks(s)) && *s != '#') {
+	while (*(s = vlr_skip_blanks(s)) && *s != '#') {
 		const char *end = s, *number = s + 2;
 		char option = s[0];
 		uint64_t value;
@@ -332,7 +311,7 @@ static int parse_port_options(struct reader *reader, struct vlr_port *port,
 			return fail_here(reader, "unknown port option \"%.*s\" "
 					 "(ibsim knows w=WIDTH and s=SPEED)",
 					 (int)(end - s), s);
-		if (parse_number(&number, &value) || number != end)
+		if (vlr_lex_number(&number, 0, UINT64_MAX, &value) || number != end)
 			return fail_here(reader, "port option %c= needs a number", option);
 		if (option == 'w' && (value < 1 || value > 15))
 			return fail_here(reader, "link width %llu is out of range 1..15",
@@ -445,8 +424,8 @@ static int parse_remote(struct reader *reader, const char **s, uint32_t port)
 	}
 	if (**s == '[') {
 		(*s)++;
-		if (parse_number(s, &remote_port) || **s != ']' || remote_port < 1 ||
-		    remote_port > VLR_MAX_NODE_PORTS)
+		if (vlr_lex_number(s, 0, VLR_MAX_NODE_PORTS, &remote_port) || **s != ']' ||
+		    remote_port < 1)
 			return fail_here(reader, "the remote port of \"%s\" must be [1..%d]",
 					 id, VLR_MAX_NODE_PORTS);
 		(*s)++;
@@ -472,7 +451,7 @@ static int parse_port_line(struct reader *reader, const char *text)
 	if (*s != '[')
 		return fail_here(reader, "expected [PORT] at the start of the port line");
 	s++;
-	if (parse_number(&s, &number) || *s != ']')
+	if (vlr_lex_number(&s, 0, UINT64_MAX, &number) || *s != ']')
 		return fail_here(reader, "expected a port number in [PORT]");
 	s++;
 	if (number == 0)
@@ -534,8 +513,8 @@ static int parse_guid_base(struct reader *reader, const char *text,
 	if (!s)
 		return fail_here(reader, "expected '=' or '+' and a GUID");
 	errno = 0;
-	value = strtoull(skip_blanks(s + 1), &end, 0);
-	if (errno || end == skip_blanks(s + 1))
+	value = strtoull(vlr_skip_blanks(s + 1), &end, 0);
+	if (errno || end == vlr_skip_blanks(s + 1))
 		return fail_here(reader, "expected a GUID after '%c'", *s);
 	if (!relative) {
 		reader->guid_base[slot] = value;
@@ -553,8 +532,8 @@ static int parse_link_default(struct reader *reader, const char *text,
 
 	if (!s)
 		return fail_here(reader, "expected '=' and a %s code", what);
-	s = skip_blanks(s + 1);
-	if (parse_number(&s, &value) || value < 1 || value > max)
+	s = vlr_skip_blanks(s + 1);
+	if (vlr_lex_number(&s, 0, max, &value) || value < 1)
 		return fail_here(reader, "the %s code must be 1..%u", what, max);
 	*target = (uint8_t)value;
 	return 0;

@@ -55,7 +55,7 @@ int vlr_guid2lid_write(const struct vlr_fabric *fabric, FILE *stream,
 struct reader {
 	struct vlr_fabric *fabric;
 	struct vlr_guid2lid_notes *notes;
-	struct tf_lines lines;
+	struct vlr_lines lines;
 	struct vlr_guid_map ports;
 	uint32_t *entry_line;	/* [port slot]: line of its entry, 0 if none */
 	struct vlr_error *err;
@@ -65,16 +65,11 @@ struct reader {
 /* A LID as OpenSM's strtoul(.., 0) reads it: 0x hex, 0 octal or decimal. */
 static int lex_lid(const char **s, uint32_t *lid)
 {
-	char *end;
-	unsigned long value;
+	uint64_t value;
 
-	if (**s < '0' || **s > '9')
-		return -1;
-	value = strtoul(*s, &end, 0);
-	if (value > 0xffff)
+	if (vlr_lex_number(s, 0, 0xffff, &value))
 		return -1;
 	*lid = (uint32_t)value;
-	*s = end;
 	return 0;
 }
 
@@ -84,24 +79,24 @@ static int parse_entry(struct reader *reader, const char *s, uint64_t *guid,
 {
 	const char *key = s;
 
-	if (tf_lex_word(&s, "0x") || tf_lex_hex(&s, 16, guid) || s - key != 18 ||
+	if (vlr_lex_word(&s, "0x") || vlr_lex_hex(&s, 16, guid) || s - key != 18 ||
 	    (*s != ' ' && *s != '\t'))
-		return tf_fail_line(&reader->lines,
-				    "expected \"0x\" and 16 hex digits of a port GUID "
-				    "(OpenSM finds entries only in that spelling), then "
-				    "the first and last LID");
+		return vlr_fail_line(&reader->lines,
+				     "expected \"0x\" and 16 hex digits of a port GUID "
+				     "(OpenSM finds entries only in that spelling), then "
+				     "the first and last LID");
 	if (strpbrk(key, "ABCDEF") && strpbrk(key, "ABCDEF") < s)
-		return tf_fail_line(&reader->lines,
-				    "upper-case hex digits in the GUID: OpenSM finds "
-				    "entries only as \"0x%%016llx\" spells them");
-	s = tf_skip_blanks(s);
+		return vlr_fail_line(&reader->lines,
+				     "upper-case hex digits in the GUID: OpenSM finds "
+				     "entries only as \"0x%%016llx\" spells them");
+	s = vlr_skip_blanks(s);
 	if (lex_lid(&s, first) || (*s != ' ' && *s != '\t' && *s != '\0'))
-		return tf_fail_line(&reader->lines, "expected the first LID after the GUID");
-	s = tf_skip_blanks(s);
-	if (lex_lid(&s, last) || *tf_skip_blanks(s) != '\0')
-		return tf_fail_line(&reader->lines,
-				    "expected the last LID after the first, and "
-				    "nothing after it");
+		return vlr_fail_line(&reader->lines, "expected the first LID after the GUID");
+	s = vlr_skip_blanks(s);
+	if (lex_lid(&s, last) || *vlr_skip_blanks(s) != '\0')
+		return vlr_fail_line(&reader->lines,
+				     "expected the last LID after the first, and "
+				     "nothing after it");
 	return 0;
 }
 
@@ -111,21 +106,21 @@ static int check_range(struct reader *reader, uint32_t first, uint32_t last)
 	uint32_t count, lmc = 0;
 
 	if (!first || last > VLR_MAX_UNICAST_LID || first > last)
-		return tf_fail_line(&reader->lines,
-				    "LIDs 0x%04x..0x%04x are not a range of unicast "
-				    "LIDs (1..0x%04x)", first, last, VLR_MAX_UNICAST_LID);
+		return vlr_fail_line(&reader->lines,
+				     "LIDs 0x%04x..0x%04x are not a range of unicast "
+				     "LIDs (1..0x%04x)", first, last, VLR_MAX_UNICAST_LID);
 	count = last - first + 1;
 	while ((1u << lmc) < count)
 		lmc++;
 	if ((1u << lmc) != count || lmc > VLR_MAX_LMC)
-		return tf_fail_line(&reader->lines,
-				    "%u LIDs 0x%04x..0x%04x: an LMC gives a port a "
-				    "power of two of them, at most %d", count, first, last,
-				    1 << VLR_MAX_LMC);
+		return vlr_fail_line(&reader->lines,
+				     "%u LIDs 0x%04x..0x%04x: an LMC gives a port a "
+				     "power of two of them, at most %d", count, first, last,
+				     1 << VLR_MAX_LMC);
 	if (first & (count - 1))
-		return tf_fail_line(&reader->lines,
-				    "LIDs 0x%04x..0x%04x do not start at a multiple "
-				    "of %u, as LMC %u requires", first, last, count, lmc);
+		return vlr_fail_line(&reader->lines,
+				     "LIDs 0x%04x..0x%04x do not start at a multiple "
+				     "of %u, as LMC %u requires", first, last, count, lmc);
 	return (int)lmc;
 }
 
@@ -159,10 +154,10 @@ static int read_entry(struct reader *reader, const char *text)
 	}
 	tf_port_label(fabric, port, label, sizeof(label));
 	if (reader->entry_line[port])
-		return tf_fail_line(&reader->lines,
-				    "second entry for GUID 0x%016llx (%s; first at "
-				    "line %u)", (unsigned long long)guid, label,
-				    reader->entry_line[port]);
+		return vlr_fail_line(&reader->lines,
+				     "second entry for GUID 0x%016llx (%s; first at "
+				     "line %u)", (unsigned long long)guid, label,
+				     reader->entry_line[port]);
 	reader->entry_line[port] = reader->lines.line;
 	fabric->ports[port].lid = (uint16_t)first;
 	fabric->ports[port].lmc = (uint8_t)lmc;
@@ -179,19 +174,19 @@ static int read_line(void *context, const char *text)
 		return 0;
 	}
 	if (reader->in_entry)
-		return tf_fail_line(&reader->lines,
-				    "a second line in one entry (OpenSM would append "
-				    "it to the LIDs); entries end with an empty line");
+		return vlr_fail_line(&reader->lines,
+				     "a second line in one entry (OpenSM would append "
+				     "it to the LIDs); entries end with an empty line");
 	if (text[0] == ' ' || text[0] == '\t')
-		return tf_fail_line(&reader->lines,
-				    "line starts with white space; OpenSM refuses it");
+		return vlr_fail_line(&reader->lines,
+				     "line starts with white space; OpenSM refuses it");
 	reader->in_entry = 1;
 	return read_entry(reader, text);
 }
 
 static int read_all(struct reader *reader)
 {
-	return tf_lines_each(&reader->lines, read_line, reader);
+	return vlr_lines_each(&reader->lines, read_line, reader);
 }
 
 int vlr_guid2lid_read(struct vlr_fabric *fabric, const char *path,
@@ -213,10 +208,10 @@ int vlr_guid2lid_read(struct vlr_fabric *fabric, const char *path,
 		free(reader.entry_line);
 		return -1;
 	}
-	result = tf_lines_open(&reader.lines, path, err);
+	result = vlr_lines_open(&reader.lines, path, err);
 	if (!result)
 		result = read_all(&reader);
-	tf_lines_close(&reader.lines);
+	vlr_lines_close(&reader.lines);
 	vlr_guid_map_free(&reader.ports);
 	free(reader.entry_line);
 	return result;

@@ -1,7 +1,8 @@
 /*
  * tablefiles_common.h - what the table file readers and writers share
- * (internal): a buffered line reader, a buffered writer, GUID hash maps,
- * OpenSM's listing order, and number lexing and formatting without stdio.
+ * (internal): a buffered writer, GUID indexes, OpenSM's listing order,
+ * and number formatting without stdio. They read lines and lex through
+ * util/lexer.h.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -15,40 +16,7 @@
 
 #include <vlroute/formats.h>
 
-/* ---- reading lines ------------------------------------------------------ */
-
-struct tf_lines {
-	FILE *in;
-	const char *path;
-	char *buf;
-	size_t size;		/* bytes allocated */
-	size_t start;		/* first unread byte */
-	size_t end;		/* one past the last byte read */
-	uint32_t line;		/* number of the line last returned */
-	int eof;
-	struct vlr_error *err;	/* where complaints about the file go */
-};
-
-int tf_lines_open(struct tf_lines *lines, const char *path, struct vlr_error *err);
-void tf_lines_close(struct tf_lines *lines);
-
-/*
- * The next line, NUL-terminated, without its end of line (\n or \r\n),
- * valid until the next call. Returns 1, or 0 at the end of the file, or -1
- * with err set.
- */
-int tf_lines_next(struct tf_lines *lines, char **line, struct vlr_error *err);
-
-/*
- * Hand every line, in order, to read_line(context, line) until the file
- * ends (returns 0) or read_line or reading fails (returns -1).
- */
-int tf_lines_each(struct tf_lines *lines,
-		  int (*read_line)(void *context, const char *line), void *context);
-
-/* The same about the line last returned, into the error given at opening. */
-int tf_fail_line(const struct tf_lines *lines, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+#include "util/lexer.h"
 
 /* ---- writing ------------------------------------------------------------ */
 
@@ -87,19 +55,6 @@ char *tf_put_hex(char *dst, uint64_t value, unsigned digits);
 
 /* Decimal, at least `width` digits with leading zeros. Returns the end. */
 char *tf_put_dec(char *dst, unsigned value, unsigned width);
-
-/* ---- lexing ------------------------------------------------------------- */
-
-const char *tf_skip_blanks(const char *s);
-
-/* Hex digits (1..max_digits) at *s; advances. -1 if none or too many. */
-int tf_lex_hex(const char **s, unsigned max_digits, uint64_t *value);
-
-/* Decimal digits at *s (at most 9); advances. -1 if none or too many. */
-int tf_lex_dec(const char **s, uint32_t *value);
-
-/* The literal text at *s; advances. -1 if it is not there. */
-int tf_lex_word(const char **s, const char *word);
 
 /* ---- fabric indexes (GUID maps: vlr_guid_map in <vlroute/fabric.h>) ---- */
 

@@ -62,9 +62,9 @@ int tf_lft_parse_header(const char *s, struct tf_lft_header *header, const char 
 {
 	*problem = "malformed switch header (expected \"Unicast lids [0-MAXLID] of "
 		   "switch Lid LID guid 0xGUID ('DESC'):\")";
-	if (tf_lex_word(&s, "Unicast lids [0-") || tf_lex_dec(&s, &header->max_lid) ||
-	    tf_lex_word(&s, "] of switch Lid ") || tf_lex_dec(&s, &header->lid) ||
-	    tf_lex_word(&s, " guid 0x") || tf_lex_hex(&s, 16, &header->guid) ||
+	if (vlr_lex_word(&s, "Unicast lids [0-") || vlr_lex_dec(&s, &header->max_lid) ||
+	    vlr_lex_word(&s, "] of switch Lid ") || vlr_lex_dec(&s, &header->lid) ||
+	    vlr_lex_word(&s, " guid 0x") || vlr_lex_hex(&s, 16, &header->guid) ||
 	    (*s != ' ' && *s != '\t' && *s != '\0'))
 		return -1;
 	if (header->max_lid > VLR_MAX_UNICAST_LID) {
@@ -97,15 +97,15 @@ static int parse_comment(const char *s, struct tf_lid_line *entry, const char **
 {
 	const char *at;
 
-	s = tf_skip_blanks(s + 1);
-	if (!tf_lex_word(&s, "unknown node and type")) {
+	s = vlr_skip_blanks(s + 1);
+	if (!vlr_lex_word(&s, "unknown node and type")) {
 		entry->unknown = 1;
 		return 0;
 	}
 	at = find_port_guid(s);
 	if (!at)
 		return 0;
-	if (tf_lex_hex(&at, 16, &entry->guid) ||
+	if (vlr_lex_hex(&at, 16, &entry->guid) ||
 	    (*at != ':' && *at != ' ' && *at != '\t' && *at != '\0')) {
 		*problem = "malformed portguid in the comment";
 		return -1;
@@ -123,10 +123,10 @@ int tf_lft_parse_lid_head(const char *s, struct tf_lid_line *entry, const char *
 	memset(entry, 0, sizeof(*entry));
 	*problem = "malformed LID line (expected \"0xLID PORT # ...\")";
 	s += 2;
-	if (tf_lex_hex(&s, 8, &lid) || (*s != ' ' && *s != '\t'))
+	if (vlr_lex_hex(&s, 8, &lid) || (*s != ' ' && *s != '\t'))
 		return -1;
-	s = tf_skip_blanks(s);
-	if (tf_lex_dec(&s, &entry->port) || (*s != ' ' && *s != '\t' && *s != '\0'))
+	s = vlr_skip_blanks(s);
+	if (vlr_lex_dec(&s, &entry->port) || (*s != ' ' && *s != '\t' && *s != '\0'))
 		return -1;
 	if (lid == 0 || lid > VLR_MAX_UNICAST_LID) {
 		*problem = lid ? "LID beyond the unicast LIDs (1..49151)" :
@@ -141,7 +141,7 @@ int tf_lft_parse_lid_head(const char *s, struct tf_lid_line *entry, const char *
 /* What follows the port: nothing, or a comment. */
 int tf_lft_parse_lid_tail(const char *s, struct tf_lid_line *entry, const char **problem)
 {
-	s = tf_skip_blanks(s);
+	s = vlr_skip_blanks(s);
 	if (*s && *s != '#') {
 		*problem = "unexpected text after the port (a comment starts with '#')";
 		return -1;
@@ -160,7 +160,7 @@ int tf_lft_parse_lid_line(const char *s, struct tf_lid_line *entry, const char *
 /* "N lids dumped" */
 static int is_footer(const char *s, uint32_t *count)
 {
-	return !tf_lex_dec(&s, count) && !strcmp(s, " lids dumped");
+	return !vlr_lex_dec(&s, count) && !strcmp(s, " lids dumped");
 }
 
 enum tf_lft_line tf_lft_classify(const char **text, uint32_t *count)

@@ -88,7 +88,7 @@ done:
 
 struct reader {
 	struct vlr_tables *tables;
-	struct tf_lines lines;
+	struct vlr_lines lines;
 	struct vlr_guid_map switches;
 	struct tf_lid_tails tails;	/* what the writer puts after each LID's port */
 	struct vlr_error *err;
@@ -113,24 +113,24 @@ static int read_header(struct reader *reader, const char *text)
 	unsigned lid;
 
 	if (reader->sw != VLR_NONE)
-		return tf_fail_line(&reader->lines,
-				    "switch header before the \"lids dumped\" line "
-				    "ending the block of line %u", reader->block_line);
+		return vlr_fail_line(&reader->lines,
+				     "switch header before the \"lids dumped\" line "
+				     "ending the block of line %u", reader->block_line);
 	if (tf_lft_parse_header(text, &header, &problem))
-		return tf_fail_line(&reader->lines, "%s", problem);
+		return vlr_fail_line(&reader->lines, "%s", problem);
 	sw = vlr_guid_map_get(&reader->switches, header.guid);
 	if (sw == VLR_NONE)
-		return tf_fail_line(&reader->lines, "unknown switch GUID 0x%016llx",
-				    (unsigned long long)header.guid);
+		return vlr_fail_line(&reader->lines, "unknown switch GUID 0x%016llx",
+				     (unsigned long long)header.guid);
 	if (reader->seen[sw])
-		return tf_fail_line(&reader->lines,
-				    "second block for switch \"%s\" (GUID 0x%016llx)",
-				    switch_name(reader, sw), (unsigned long long)header.guid);
+		return vlr_fail_line(&reader->lines,
+				     "second block for switch \"%s\" (GUID 0x%016llx)",
+				     switch_name(reader, sw), (unsigned long long)header.guid);
 	lid = vlr_port_at(tables->fabric, tables->switch_node[sw], 0)->lid;
 	if (header.lid != lid)
-		return tf_fail_line(&reader->lines,
-				    "switch \"%s\" has LID %u here but LID %u in the "
-				    "tables", switch_name(reader, sw), header.lid, lid);
+		return vlr_fail_line(&reader->lines,
+				     "switch \"%s\" has LID %u here but LID %u in the "
+				     "tables", switch_name(reader, sw), header.lid, lid);
 	reader->seen[sw] = 1;
 	reader->sw = sw;
 	reader->block_max = header.max_lid;
@@ -151,23 +151,23 @@ static int check_owner(struct reader *reader, const struct tf_lid_line *entry)
 	if (owner == VLR_NONE) {
 		if (entry->unknown)
 			return 0;
-		return tf_fail_line(&reader->lines,
-				    "LID %u belongs to no port in the tables, but the "
-				    "dump gives it to port GUID 0x%016llx", entry->lid,
-				    (unsigned long long)entry->guid);
+		return vlr_fail_line(&reader->lines,
+				     "LID %u belongs to no port in the tables, but the "
+				     "dump gives it to port GUID 0x%016llx", entry->lid,
+				     (unsigned long long)entry->guid);
 	}
 	if (!entry->unknown && tf_port_guid(fabric, owner) == entry->guid)
 		return 0;
 	tf_port_label(fabric, owner, label, sizeof(label));
 	if (entry->unknown)
-		return tf_fail_line(&reader->lines,
-				    "LID %u belongs to %s in the tables, but the dump "
-				    "says \"unknown node and type\"", entry->lid, label);
-	return tf_fail_line(&reader->lines, "LID %u belongs to %s (GUID 0x%016llx) in the "
-			    "tables, but the dump gives it to port GUID 0x%016llx",
-			    entry->lid, label,
-			    (unsigned long long)tf_port_guid(fabric, owner),
-			    (unsigned long long)entry->guid);
+		return vlr_fail_line(&reader->lines,
+				     "LID %u belongs to %s in the tables, but the dump "
+				     "says \"unknown node and type\"", entry->lid, label);
+	return vlr_fail_line(&reader->lines, "LID %u belongs to %s (GUID 0x%016llx) in the "
+			     "tables, but the dump gives it to port GUID 0x%016llx",
+			     entry->lid, label,
+			     (unsigned long long)tf_port_guid(fabric, owner),
+			     (unsigned long long)entry->guid);
 }
 
 /* Is rest exactly the comment this writer puts after the LID's port? */
@@ -188,29 +188,29 @@ static int read_lid(struct reader *reader, const char *text)
 	uint8_t *lft;
 
 	if (reader->sw == VLR_NONE)
-		return tf_fail_line(&reader->lines,
-				    "LID line outside a switch block (no \"Unicast "
-				    "lids\" header opens it)");
+		return vlr_fail_line(&reader->lines,
+				     "LID line outside a switch block (no \"Unicast "
+				     "lids\" header opens it)");
 	if (tf_lft_parse_lid_head(text, &entry, &rest, &problem))
-		return tf_fail_line(&reader->lines, "%s", problem);
+		return vlr_fail_line(&reader->lines, "%s", problem);
 	if (entry.lid > tables->max_lid)
-		return tf_fail_line(&reader->lines,
-				    "LID %u is beyond the tables' highest LID %u",
-				    entry.lid, tables->max_lid);
+		return vlr_fail_line(&reader->lines,
+				     "LID %u is beyond the tables' highest LID %u",
+				     entry.lid, tables->max_lid);
 	if (!is_own_tail(reader, entry.lid, rest) &&
-	    (tf_lft_parse_lid_tail(rest, &entry, &problem) ? tf_fail_line(&reader->lines,
-									  "%s", problem) :
+	    (tf_lft_parse_lid_tail(rest, &entry, &problem) ? vlr_fail_line(&reader->lines,
+									   "%s", problem) :
 	     check_owner(reader, &entry)))
 		return -1;
 	num_ports = tables->fabric->nodes[tables->switch_node[reader->sw]].num_ports;
 	if (entry.port > num_ports)
-		return tf_fail_line(&reader->lines,
-				    "port %u is beyond the %u ports of switch \"%s\"",
-				    entry.port, num_ports, switch_name(reader, reader->sw));
+		return vlr_fail_line(&reader->lines,
+				     "port %u is beyond the %u ports of switch \"%s\"",
+				     entry.port, num_ports, switch_name(reader, reader->sw));
 	lft = vlr_tables_lft(tables, reader->sw);
 	if (lft[entry.lid] != VLR_NO_PORT)
-		return tf_fail_line(&reader->lines, "LID %u is listed twice for switch \"%s\"",
-				    entry.lid, switch_name(reader, reader->sw));
+		return vlr_fail_line(&reader->lines, "LID %u is listed twice for switch \"%s\"",
+				     entry.lid, switch_name(reader, reader->sw));
 	lft[entry.lid] = (uint8_t)entry.port;
 	return 0;
 }
@@ -219,12 +219,12 @@ static int read_lid(struct reader *reader, const char *text)
 static int read_footer(struct reader *reader, uint32_t count)
 {
 	if (reader->sw == VLR_NONE)
-		return tf_fail_line(&reader->lines,
-				    "\"lids dumped\" line outside a switch block");
+		return vlr_fail_line(&reader->lines,
+				     "\"lids dumped\" line outside a switch block");
 	if (count != reader->block_max)
-		return tf_fail_line(&reader->lines,
-				    "\"%u lids dumped\", but the header of line %u says "
-				    "[0-%u]", count, reader->block_line, reader->block_max);
+		return vlr_fail_line(&reader->lines,
+				     "\"%u lids dumped\", but the header of line %u says "
+				     "[0-%u]", count, reader->block_line, reader->block_max);
 	reader->sw = VLR_NONE;
 	return 0;
 }
@@ -247,16 +247,16 @@ static int read_line(void *context, const char *text)
 		break;
 	}
 	if (!strncmp(text, "Multicast mlids", 15))
-		return tf_fail_line(&reader->lines,
-				    "this is a multicast (MFT) dump, not an LFT dump");
-	return tf_fail_line(&reader->lines,
-			    "unrecognised line (expected a \"Unicast lids\" header, "
-			    "a \"0xLID PORT\" line or \"N lids dumped\")");
+		return vlr_fail_line(&reader->lines,
+				     "this is a multicast (MFT) dump, not an LFT dump");
+	return vlr_fail_line(&reader->lines,
+			     "unrecognised line (expected a \"Unicast lids\" header, "
+			     "a \"0xLID PORT\" line or \"N lids dumped\")");
 }
 
 static int read_all(struct reader *reader)
 {
-	if (tf_lines_each(&reader->lines, read_line, reader))
+	if (vlr_lines_each(&reader->lines, read_line, reader))
 		return -1;
 	if (reader->sw != VLR_NONE)
 		return vlr_fail_at(reader->err, reader->lines.path, reader->block_line,
@@ -287,10 +287,10 @@ int vlr_lfts_read(struct vlr_tables *tables, const char *path, struct vlr_error 
 	}
 	result = tf_lid_tails_build(tables, &reader.tails, err);
 	if (!result)
-		result = tf_lines_open(&reader.lines, path, err);
+		result = vlr_lines_open(&reader.lines, path, err);
 	if (!result)
 		result = read_all(&reader);
-	tf_lines_close(&reader.lines);
+	vlr_lines_close(&reader.lines);
 	vlr_guid_map_free(&reader.switches);
 	tf_lid_tails_free(&reader.tails);
 	free(reader.seen);

@@ -24,7 +24,7 @@
 
 struct inference {
 	struct vlr_fabric *fabric;
-	struct tf_lines lines;
+	struct vlr_lines lines;
 	struct vlr_error *err;
 	uint32_t *base_owner;	/* [lid]: port whose base LID it is, VLR_NONE */
 	uint64_t *owner_guid;	/* [lid]: port GUID the dump gives it, 0 if none */
@@ -185,7 +185,7 @@ static int infer_all(struct inference *inf)
 
 	if (index_base_lids(inf))
 		return -1;
-	while (inf->num_pending && (got = tf_lines_next(&inf->lines, &text, inf->err)) > 0)
+	while (inf->num_pending && (got = vlr_lines_next(&inf->lines, &text, inf->err)) > 0)
 		if (infer_line(inf, text))
 			return -1;
 	if (got < 0)
@@ -215,10 +215,10 @@ int vlr_lfts_infer_lmc(struct vlr_fabric *fabric, const char *path,
 	}
 	for (lid = 0; lid <= VLR_MAX_UNICAST_LID + 1; lid++)
 		inf.base_owner[lid] = VLR_NONE;
-	result = tf_lines_open(&inf.lines, path, err);
+	result = vlr_lines_open(&inf.lines, path, err);
 	if (!result)
 		result = infer_all(&inf);
-	tf_lines_close(&inf.lines);
+	vlr_lines_close(&inf.lines);
 done:
 	free(inf.base_owner);
 	free(inf.owner_guid);

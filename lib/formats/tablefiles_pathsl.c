@@ -122,7 +122,7 @@ int vlr_pathsl_write(const struct vlr_tables *tables, FILE *stream, struct vlr_e
 
 struct reader {
 	struct vlr_tables *tables;
-	struct tf_lines lines;
+	struct vlr_lines lines;
 	struct vlr_guid_map ports;
 	struct vlr_error *err;
 	int has_version;
@@ -149,15 +149,15 @@ static int read_version(struct reader *reader, const char *s)
 {
 	uint32_t version;
 
-	if (tf_lex_word(&s, FORMAT_NAME " ") || tf_lex_dec(&s, &version) ||
-	    *tf_skip_blanks(s))
-		return tf_fail_line(&reader->lines,
-				    "expected \"%s %d\" first: this is not a path-SL "
-				    "dump", FORMAT_NAME, FORMAT_VERSION);
+	if (vlr_lex_word(&s, FORMAT_NAME " ") || vlr_lex_dec(&s, &version) ||
+	    *vlr_skip_blanks(s))
+		return vlr_fail_line(&reader->lines,
+				     "expected \"%s %d\" first: this is not a path-SL "
+				     "dump", FORMAT_NAME, FORMAT_VERSION);
 	if (version != FORMAT_VERSION)
-		return tf_fail_line(&reader->lines,
-				    "%s version %u: this reader knows version %d",
-				    FORMAT_NAME, version, FORMAT_VERSION);
+		return vlr_fail_line(&reader->lines,
+				     "%s version %u: this reader knows version %d",
+				     FORMAT_NAME, version, FORMAT_VERSION);
 	reader->has_version = 1;
 	return 0;
 }
@@ -165,20 +165,20 @@ static int read_version(struct reader *reader, const char *s)
 static int read_lids(struct reader *reader, const char *s)
 {
 	if (reader->has_lids)
-		return tf_fail_line(&reader->lines, "a second \"lids\" line");
-	if (tf_lex_dec(&s, &reader->first) || (*s != ' ' && *s != '\t'))
-		return tf_fail_line(&reader->lines, "expected \"lids FIRST LAST\"");
-	s = tf_skip_blanks(s);
-	if (tf_lex_dec(&s, &reader->last) || *tf_skip_blanks(s))
-		return tf_fail_line(&reader->lines, "expected \"lids FIRST LAST\"");
+		return vlr_fail_line(&reader->lines, "a second \"lids\" line");
+	if (vlr_lex_dec(&s, &reader->first) || (*s != ' ' && *s != '\t'))
+		return vlr_fail_line(&reader->lines, "expected \"lids FIRST LAST\"");
+	s = vlr_skip_blanks(s);
+	if (vlr_lex_dec(&s, &reader->last) || *vlr_skip_blanks(s))
+		return vlr_fail_line(&reader->lines, "expected \"lids FIRST LAST\"");
 	if (!reader->first || reader->first > reader->last)
-		return tf_fail_line(&reader->lines,
-				    "LIDs %u..%u are not a range of unicast LIDs",
-				    reader->first, reader->last);
+		return vlr_fail_line(&reader->lines,
+				     "LIDs %u..%u are not a range of unicast LIDs",
+				     reader->first, reader->last);
 	if (reader->last > reader->tables->max_lid)
-		return tf_fail_line(&reader->lines,
-				    "LID %u is beyond the tables' highest LID %u",
-				    reader->last, reader->tables->max_lid);
+		return vlr_fail_line(&reader->lines,
+				     "LID %u is beyond the tables' highest LID %u",
+				     reader->last, reader->tables->max_lid);
 	reader->has_lids = 1;
 	return 0;
 }
@@ -191,31 +191,31 @@ static int parse_sls(struct reader *reader, const char *s, uint8_t *sls)
 
 	while (*s && *s != ' ' && *s != '\t') {
 		if ((sl = sl_digit(*s)) < 0)
-			return tf_fail_line(&reader->lines,
-					    "'%c' after %u SLs is not an SL (one hex "
-					    "digit 0-f, or D*COUNT)", *s, lid - reader->first);
+			return vlr_fail_line(&reader->lines,
+					     "'%c' after %u SLs is not an SL (one hex "
+					     "digit 0-f, or D*COUNT)", *s, lid - reader->first);
 		count = 1;
 		if (*++s == '*') {
 			s++;
-			if (tf_lex_dec(&s, &count) || !count)
-				return tf_fail_line(&reader->lines,
-						    "expected a count 1.. after '%c*'",
-						    "0123456789abcdef"[sl]);
+			if (vlr_lex_dec(&s, &count) || !count)
+				return vlr_fail_line(&reader->lines,
+						     "expected a count 1.. after '%c*'",
+						     "0123456789abcdef"[sl]);
 			s += *s == ',';
 		}
 		if (count > reader->last + 1 - lid)
-			return tf_fail_line(&reader->lines,
-					    "more than the %u SLs of LIDs %u..%u", wanted,
-					    reader->first, reader->last);
+			return vlr_fail_line(&reader->lines,
+					     "more than the %u SLs of LIDs %u..%u", wanted,
+					     reader->first, reader->last);
 		memset(sls + lid, sl, count);
 		lid += count;
 	}
-	if (*tf_skip_blanks(s))
-		return tf_fail_line(&reader->lines, "unexpected text after the SLs");
+	if (*vlr_skip_blanks(s))
+		return vlr_fail_line(&reader->lines, "unexpected text after the SLs");
 	if (lid != reader->last + 1)
-		return tf_fail_line(&reader->lines,
-				    "%u SLs, but LIDs %u..%u need %u", lid - reader->first,
-				    reader->first, reader->last, wanted);
+		return vlr_fail_line(&reader->lines,
+				     "%u SLs, but LIDs %u..%u need %u", lid - reader->first,
+				     reader->first, reader->last, wanted);
 	return 0;
 }
 
@@ -224,18 +224,18 @@ static int read_row(struct reader *reader, const char *s)
 	uint32_t stride = reader->tables->lid_stride, number;
 	uint8_t *sls;
 
-	if (tf_lex_dec(&s, &number) || (*s != ' ' && *s != '\t'))
-		return tf_fail_line(&reader->lines, "expected \"row N SLS\"");
+	if (vlr_lex_dec(&s, &number) || (*s != ' ' && *s != '\t'))
+		return vlr_fail_line(&reader->lines, "expected \"row N SLS\"");
 	if (number != reader->num_rows)
-		return tf_fail_line(&reader->lines,
-				    "row %u where row %u comes next (rows are numbered "
-				    "0, 1, 2, ... in order)", number, reader->num_rows);
+		return vlr_fail_line(&reader->lines,
+				     "row %u where row %u comes next (rows are numbered "
+				     "0, 1, 2, ... in order)", number, reader->num_rows);
 	if (vlr_array_grow((void **)&reader->rows, &reader->rows_capacity,
 			   reader->num_rows + 1, stride, reader->err))
 		return -1;
 	sls = reader->rows + (uint64_t)reader->num_rows * stride;
 	memset(sls, 0, stride);
-	if (parse_sls(reader, tf_skip_blanks(s), sls))
+	if (parse_sls(reader, vlr_skip_blanks(s), sls))
 		return -1;
 	reader->num_rows++;
 	return 0;
@@ -248,28 +248,28 @@ static int read_port(struct reader *reader, const char *s)
 	uint64_t guid;
 	char label[128];
 
-	if (tf_lex_word(&s, "0x") || tf_lex_hex(&s, 16, &guid) || (*s != ' ' && *s != '\t'))
-		return tf_fail_line(&reader->lines, "expected \"port 0xGUID ROW\"");
-	s = tf_skip_blanks(s);
-	if (tf_lex_dec(&s, &row) || *tf_skip_blanks(s))
-		return tf_fail_line(&reader->lines, "expected \"port 0xGUID ROW\"");
+	if (vlr_lex_word(&s, "0x") || vlr_lex_hex(&s, 16, &guid) || (*s != ' ' && *s != '\t'))
+		return vlr_fail_line(&reader->lines, "expected \"port 0xGUID ROW\"");
+	s = vlr_skip_blanks(s);
+	if (vlr_lex_dec(&s, &row) || *vlr_skip_blanks(s))
+		return vlr_fail_line(&reader->lines, "expected \"port 0xGUID ROW\"");
 	port = vlr_guid_map_get(&reader->ports, guid);
 	if (port == VLR_NONE)
-		return tf_fail_line(&reader->lines, "unknown port GUID 0x%016llx",
-				    (unsigned long long)guid);
+		return vlr_fail_line(&reader->lines, "unknown port GUID 0x%016llx",
+				     (unsigned long long)guid);
 	tf_port_label(fabric, port, label, sizeof(label));
 	if (!vlr_tables_is_source(reader->tables, port))
-		return tf_fail_line(&reader->lines,
-				    "port GUID 0x%016llx is %s, which is not a linked "
-				    "CA or router port", (unsigned long long)guid, label);
+		return vlr_fail_line(&reader->lines,
+				     "port GUID 0x%016llx is %s, which is not a linked "
+				     "CA or router port", (unsigned long long)guid, label);
 	if (row >= reader->num_rows)
-		return tf_fail_line(&reader->lines,
-				    "row %u is not defined (%u rows precede this line)",
-				    row, reader->num_rows);
+		return vlr_fail_line(&reader->lines,
+				     "row %u is not defined (%u rows precede this line)",
+				     row, reader->num_rows);
 	if (reader->port_line[port])
-		return tf_fail_line(&reader->lines,
-				    "second port line for %s (first at line %u)", label,
-				    reader->port_line[port]);
+		return vlr_fail_line(&reader->lines,
+				     "second port line for %s (first at line %u)", label,
+				     reader->port_line[port]);
 	reader->port_row[port] = row;
 	reader->port_line[port] = reader->lines.line;
 	return 0;
@@ -278,24 +278,24 @@ static int read_port(struct reader *reader, const char *s)
 static int read_line(void *context, const char *text)
 {
 	struct reader *reader = context;
-	const char *s = tf_skip_blanks(text);
+	const char *s = vlr_skip_blanks(text);
 
 	if (*s == '\0' || *s == '#')
 		return 0;
 	if (!reader->has_version)
 		return read_version(reader, s);
-	if (!tf_lex_word(&s, "lids "))
-		return read_lids(reader, tf_skip_blanks(s));
+	if (!vlr_lex_word(&s, "lids "))
+		return read_lids(reader, vlr_skip_blanks(s));
 	if (!reader->has_lids)
-		return tf_fail_line(&reader->lines,
-				    "expected \"lids FIRST LAST\" before the rows");
-	if (!tf_lex_word(&s, "row "))
-		return read_row(reader, tf_skip_blanks(s));
-	if (!tf_lex_word(&s, "port "))
-		return read_port(reader, tf_skip_blanks(s));
-	return tf_fail_line(&reader->lines,
-			    "unrecognised line (expected \"row N SLS\" or \"port "
-			    "0xGUID ROW\")");
+		return vlr_fail_line(&reader->lines,
+				     "expected \"lids FIRST LAST\" before the rows");
+	if (!vlr_lex_word(&s, "row "))
+		return read_row(reader, vlr_skip_blanks(s));
+	if (!vlr_lex_word(&s, "port "))
+		return read_port(reader, vlr_skip_blanks(s));
+	return vlr_fail_line(&reader->lines,
+			     "unrecognised line (expected \"row N SLS\" or \"port "
+			     "0xGUID ROW\")");
 }
 
 /* Replace the tables' path SLs with what was read. */
@@ -315,7 +315,7 @@ static int commit(struct reader *reader)
 
 static int read_all(struct reader *reader)
 {
-	if (tf_lines_each(&reader->lines, read_line, reader))
+	if (vlr_lines_each(&reader->lines, read_line, reader))
 		return -1;
 	if (!reader->has_lids)
 		return vlr_fail(reader->err, "%s: no \"%s %d\" and \"lids FIRST LAST\" lines: "
@@ -343,10 +343,10 @@ int vlr_pathsl_read(struct vlr_tables *tables, const char *path, struct vlr_erro
 		reader.port_row[port] = VLR_NONE;
 	if (tf_index_ports(tables->fabric, &reader.ports, err))
 		goto done;
-	result = tf_lines_open(&reader.lines, path, err);
+	result = vlr_lines_open(&reader.lines, path, err);
 	if (!result)
 		result = read_all(&reader);
-	tf_lines_close(&reader.lines);
+	vlr_lines_close(&reader.lines);
 	vlr_guid_map_free(&reader.ports);
 done:
 	free(reader.rows);

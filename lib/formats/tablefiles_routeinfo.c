@@ -44,7 +44,7 @@ int vlr_route_info_write(const char *dir, const struct vlr_route_info *info,
 }
 
 struct info_reader {
-	struct tf_lines lines;
+	struct vlr_lines lines;
 	struct vlr_route_info *info;
 };
 
@@ -52,21 +52,21 @@ struct info_reader {
 static int read_info_line(void *context, const char *line)
 {
 	struct info_reader *reader = context;
-	struct tf_lines *lines = &reader->lines;
+	struct vlr_lines *lines = &reader->lines;
 	struct vlr_route_info *info = reader->info;
 	char *end;
 
 	if (!strncmp(line, "engine ", 7)) {
 		if (!line[7] || strlen(line + 7) >= sizeof(info->engine) ||
 		    strchr(line + 7, ' '))
-			return tf_fail_line(lines, "the engine is one word of at most %zu "
-					    "characters", sizeof(info->engine) - 1);
+			return vlr_fail_line(lines, "the engine is one word of at most %zu "
+					     "characters", sizeof(info->engine) - 1);
 		strcpy(info->engine, line + 7);
 	} else if (!strncmp(line, "seconds ", 8)) {
 		info->seconds = strtod(line + 8, &end);
 		if (end == line + 8 || *end || info->seconds < 0)
-			return tf_fail_line(lines, "seconds needs a number of seconds, not "
-					    "\"%s\"", line + 8);
+			return vlr_fail_line(lines, "seconds needs a number of seconds, not "
+					     "\"%s\"", line + 8);
 	}
 	return 0;
 }
@@ -85,9 +85,9 @@ int vlr_route_info_read(const char *dir, struct vlr_route_info *info,
 	if (access(path, F_OK))
 		return 0;
 	reader.info = info;
-	if (tf_lines_open(&reader.lines, path, err))
+	if (vlr_lines_open(&reader.lines, path, err))
 		return -1;
-	result = tf_lines_each(&reader.lines, read_info_line, &reader);
-	tf_lines_close(&reader.lines);
+	result = vlr_lines_each(&reader.lines, read_info_line, &reader);
+	vlr_lines_close(&reader.lines);
 	return result;
 }

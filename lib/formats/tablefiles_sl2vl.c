@@ -185,7 +185,7 @@ enum state {
 
 struct reader {
 	struct vlr_tables *tables;
-	struct tf_lines lines;
+	struct vlr_lines lines;
 	struct vlr_guid_map ports;
 	struct vlr_error *err;
 	uint8_t *seen;		/* [port slot]: block read */
@@ -202,11 +202,11 @@ static int parse_port_line(const char *s, int *type, uint64_t *guid, uint32_t *l
 
 	*type = 0;
 	for (i = 0; i < sizeof(types) / sizeof(types[0]) && !*type; i++)
-		if (!tf_lex_word(&s, tf_opensm_type_name(types[i])))
+		if (!vlr_lex_word(&s, tf_opensm_type_name(types[i])))
 			*type = types[i];
-	if (!*type || tf_lex_word(&s, " 0x") || tf_lex_hex(&s, 16, guid) ||
-	    tf_lex_word(&s, ", base LID ") || tf_lex_dec(&s, lid) ||
-	    tf_lex_word(&s, ", \"") || !strchr(s, '"'))
+	if (!*type || vlr_lex_word(&s, " 0x") || vlr_lex_hex(&s, 16, guid) ||
+	    vlr_lex_word(&s, ", base LID ") || vlr_lex_dec(&s, lid) ||
+	    vlr_lex_word(&s, ", \"") || !strchr(s, '"'))
 		return -1;
 	return 0;
 }
@@ -220,31 +220,31 @@ static int open_block(struct reader *reader, const char *text)
 	int type;
 
 	if (parse_port_line(text, &type, &guid, &lid))
-		return tf_fail_line(&reader->lines,
-				    "expected a port line: \"Switch|Channel Adapter|"
-				    "Router 0xGUID, base LID N, \\\"DESC\\\"\"");
+		return vlr_fail_line(&reader->lines,
+				     "expected a port line: \"Switch|Channel Adapter|"
+				     "Router 0xGUID, base LID N, \\\"DESC\\\"\"");
 	port = vlr_guid_map_get(&reader->ports, guid);
 	if (port == VLR_NONE)
-		return tf_fail_line(&reader->lines, "unknown port GUID 0x%016llx",
-				    (unsigned long long)guid);
+		return vlr_fail_line(&reader->lines, "unknown port GUID 0x%016llx",
+				     (unsigned long long)guid);
 	node = fabric->ports[port].node;
 	tf_port_label(fabric, port, label, sizeof(label));
 	if (fabric->nodes[node].type != type)
-		return tf_fail_line(&reader->lines, "port GUID 0x%016llx is %s, a %s, not a %s",
-				    (unsigned long long)guid, label,
-				    tf_opensm_type_name(fabric->nodes[node].type),
-				    tf_opensm_type_name(type));
+		return vlr_fail_line(&reader->lines, "port GUID 0x%016llx is %s, a %s, not a %s",
+				     (unsigned long long)guid, label,
+				     tf_opensm_type_name(fabric->nodes[node].type),
+				     tf_opensm_type_name(type));
 	if (type != VLR_NODE_SWITCH && fabric->ports[port].peer == VLR_NONE)
-		return tf_fail_line(&reader->lines, "%s (GUID 0x%016llx) is not linked", label,
-				    (unsigned long long)guid);
+		return vlr_fail_line(&reader->lines, "%s (GUID 0x%016llx) is not linked", label,
+				     (unsigned long long)guid);
 	if (lid != fabric->ports[port].lid)
-		return tf_fail_line(&reader->lines,
-				    "%s has LID %u here but LID %u in the tables",
-				    label, lid, fabric->ports[port].lid);
+		return vlr_fail_line(&reader->lines,
+				     "%s has LID %u here but LID %u in the tables",
+				     label, lid, fabric->ports[port].lid);
 	if (reader->seen[port])
-		return tf_fail_line(&reader->lines,
-				    "second block for %s (GUID 0x%016llx)", label,
-				    (unsigned long long)guid);
+		return vlr_fail_line(&reader->lines,
+				     "second block for %s (GUID 0x%016llx)", label,
+				     (unsigned long long)guid);
 	reader->seen[port] = 1;
 	reader->port = port;
 	reader->block_line = reader->lines.line;
@@ -259,28 +259,28 @@ static int parse_row(struct reader *reader, const char *s, uint32_t *in, uint32_
 	uint32_t vl;
 	unsigned count = 0;
 
-	if (tf_lex_dec(&s, in) || *(s = tf_skip_blanks(s)) == '\0' ||
-	    tf_lex_dec(&s, out) || *(s = tf_skip_blanks(s)) != ':')
-		return tf_fail_line(&reader->lines,
-				    "malformed row (expected \"IN OUT : VL VL ... "
-				    "VL\" with 16 VLs)");
-	s = tf_skip_blanks(s + 1);
+	if (vlr_lex_dec(&s, in) || *(s = vlr_skip_blanks(s)) == '\0' ||
+	    vlr_lex_dec(&s, out) || *(s = vlr_skip_blanks(s)) != ':')
+		return vlr_fail_line(&reader->lines,
+				     "malformed row (expected \"IN OUT : VL VL ... "
+				     "VL\" with 16 VLs)");
+	s = vlr_skip_blanks(s + 1);
 	while (*s) {
-		if (tf_lex_dec(&s, &vl) || (*s != ' ' && *s != '\t' && *s != '\0'))
-			return tf_fail_line(&reader->lines,
-					    "malformed VL in the row (expected decimal "
-					    "numbers 0..15)");
+		if (vlr_lex_dec(&s, &vl) || (*s != ' ' && *s != '\t' && *s != '\0'))
+			return vlr_fail_line(&reader->lines,
+					     "malformed VL in the row (expected decimal "
+					     "numbers 0..15)");
 		if (vl > 15)
-			return tf_fail_line(&reader->lines, "VL %u is out of range 0..15", vl);
+			return vlr_fail_line(&reader->lines, "VL %u is out of range 0..15", vl);
 		if (count == VLR_NUM_SLS)
-			return tf_fail_line(&reader->lines,
-					    "more than %d VLs in the row", VLR_NUM_SLS);
+			return vlr_fail_line(&reader->lines,
+					     "more than %d VLs in the row", VLR_NUM_SLS);
 		vls[count++] = (uint8_t)vl;
-		s = tf_skip_blanks(s);
+		s = vlr_skip_blanks(s);
 	}
 	if (count < VLR_NUM_SLS)
-		return tf_fail_line(&reader->lines,
-				    "short row: %u VLs, expected %d", count, VLR_NUM_SLS);
+		return vlr_fail_line(&reader->lines,
+				     "short row: %u VLs, expected %d", count, VLR_NUM_SLS);
 	return 0;
 }
 
@@ -296,17 +296,17 @@ static int read_row(struct reader *reader, const char *text)
 		return -1;
 	if (!vlr_node_is_switch(fabric, node)) {
 		if (in || out)
-			return tf_fail_line(&reader->lines,
-					    "the row of an endpoint port is \"0 0\", "
-					    "not \"%u %u\"", in, out);
+			return vlr_fail_line(&reader->lines,
+					     "the row of an endpoint port is \"0 0\", "
+					     "not \"%u %u\"", in, out);
 		memcpy(vlr_tables_port_sl2vl(tables, reader->port), vls, VLR_NUM_SLS);
 		return 0;
 	}
 	if (in > num_ports || out > num_ports)
-		return tf_fail_line(&reader->lines,
-				    "port %u is beyond the %u ports of switch \"%s\"",
-				    in > num_ports ? in : out, num_ports,
-				    vlr_node_name(fabric, node));
+		return vlr_fail_line(&reader->lines,
+				     "port %u is beyond the %u ports of switch \"%s\"",
+				     in > num_ports ? in : out, num_ports,
+				     vlr_node_name(fabric, node));
 	memcpy(vlr_tables_sl2vl(tables, tables->switch_of_node[node], in, out), vls,
 	       VLR_NUM_SLS);
 	return 0;
@@ -317,19 +317,19 @@ static int read_line(void *context, const char *text)
 	struct reader *reader = context;
 	switch (reader->state) {
 	case BETWEEN:
-		if (*tf_skip_blanks(text) == '\0')
+		if (*vlr_skip_blanks(text) == '\0')
 			return 0;
 		return open_block(reader, text);
 	case EXPECT_HEADER:
 		if (strcmp(text, header_line))
-			return tf_fail_line(&reader->lines,
-					    "expected the header \"%s\"", header_line);
+			return vlr_fail_line(&reader->lines,
+					     "expected the header \"%s\"", header_line);
 		reader->state = EXPECT_SEPARATOR;
 		return 0;
 	case EXPECT_SEPARATOR:
 		if (strcmp(text, separator_line))
-			return tf_fail_line(&reader->lines, "expected the separator \"%s\"",
-					    separator_line);
+			return vlr_fail_line(&reader->lines, "expected the separator \"%s\"",
+					     separator_line);
 		reader->state = IN_ROWS;
 		return 0;
 	case IN_ROWS:
@@ -344,7 +344,7 @@ static int read_line(void *context, const char *text)
 
 static int read_all(struct reader *reader)
 {
-	if (tf_lines_each(&reader->lines, read_line, reader))
+	if (vlr_lines_each(&reader->lines, read_line, reader))
 		return -1;
 	if (reader->state != BETWEEN)
 		return vlr_fail_at(reader->err, reader->lines.path, reader->block_line,
@@ -368,10 +368,10 @@ int vlr_sl2vl_read(struct vlr_tables *tables, const char *path, struct vlr_error
 		free(reader.seen);
 		return -1;
 	}
-	result = tf_lines_open(&reader.lines, path, err);
+	result = vlr_lines_open(&reader.lines, path, err);
 	if (!result)
 		result = read_all(&reader);
-	tf_lines_close(&reader.lines);
+	vlr_lines_close(&reader.lines);
 	vlr_guid_map_free(&reader.ports);
 	free(reader.seen);
 	return result;

@@ -58,7 +58,7 @@ struct lst_link {
 
 struct reader {
 	struct vlr_fabric *fabric;
-	struct tf_lines lines;
+	struct vlr_lines lines;
 	struct vlr_error *err;
 	struct vlr_guid_map by_guid;
 	struct lst_node *nodes;
@@ -74,15 +74,15 @@ struct reader {
 
 static int lex_type(const char **s, int *type)
 {
-	if (!tf_lex_word(s, "SW"))
+	if (!vlr_lex_word(s, "SW"))
 		*type = VLR_NODE_SWITCH;
-	else if (!tf_lex_word(s, "CA"))
+	else if (!vlr_lex_word(s, "CA"))
 		*type = VLR_NODE_CA;
-	else if (!tf_lex_word(s, "Rt"))
+	else if (!vlr_lex_word(s, "Rt"))
 		*type = VLR_NODE_ROUTER;
 	else
 		return -1;
-	tf_lex_word(s, "-SM");
+	vlr_lex_word(s, "-SM");
 	return 0;
 }
 
@@ -90,15 +90,15 @@ static int lex_type(const char **s, int *type)
 static int lex_field(const char **s, const char *name, unsigned max_digits,
 		     uint64_t *value)
 {
-	return tf_lex_word(s, " ") || tf_lex_word(s, name) ||
-	       tf_lex_hex(s, max_digits, value);
+	return vlr_lex_word(s, " ") || vlr_lex_word(s, name) ||
+	       vlr_lex_hex(s, max_digits, value);
 }
 
 static int lex_description(const char **s, char *out, size_t size)
 {
 	const char *end;
 
-	if (tf_lex_word(s, " {"))
+	if (vlr_lex_word(s, " {"))
 		return -1;
 	end = strstr(*s, "} LID:");
 	if (!end || (size_t)(end - *s) >= size)
@@ -114,7 +114,7 @@ static int parse_half(const char **s, struct half *half)
 {
 	uint64_t ports, system_guid, vendor, device, revision, lid, port;
 
-	if (tf_lex_word(s, "{ ") || lex_type(s, &half->type) ||
+	if (vlr_lex_word(s, "{ ") || lex_type(s, &half->type) ||
 	    lex_field(s, "Ports:", 2, &ports) ||
 	    lex_field(s, "SystemGUID:", 16, &system_guid) ||
 	    lex_field(s, "NodeGUID:", 16, &half->node_guid) ||
@@ -123,7 +123,7 @@ static int parse_half(const char **s, struct half *half)
 	    lex_field(s, "Rev:", 8, &revision) ||
 	    lex_description(s, half->description, sizeof(half->description)) ||
 	    lex_field(s, "LID:", 4, &lid) || lex_field(s, "PN:", 2, &port) ||
-	    tf_lex_word(s, " }"))
+	    vlr_lex_word(s, " }"))
 		return -1;
 	half->num_ports = (uint32_t)ports;
 	half->lid = (uint32_t)lid;
@@ -138,30 +138,30 @@ static int parse_link_state(const char *s)
 	unsigned i;
 
 	for (i = 0; i < 3; i++) {
-		if (tf_lex_word(&s, words[i]) || *s == ' ' || *s == '\0')
+		if (vlr_lex_word(&s, words[i]) || *s == ' ' || *s == '\0')
 			return -1;
 		while (*s && *s != ' ')
 			s++;
 	}
-	return *tf_skip_blanks(s) == '\0' ? 0 : -1;
+	return *vlr_skip_blanks(s) == '\0' ? 0 : -1;
 }
 
 static int check_half(struct reader *reader, const struct half *half)
 {
 	if (!half->node_guid)
-		return tf_fail_line(&reader->lines, "NodeGUID 0 is not a GUID");
+		return vlr_fail_line(&reader->lines, "NodeGUID 0 is not a GUID");
 	if (half->num_ports < 1 || half->num_ports > VLR_MAX_NODE_PORTS)
-		return tf_fail_line(&reader->lines,
-				    "node 0x%016llx has %u ports; allowed: 1..%d",
-				    (unsigned long long)half->node_guid, half->num_ports,
-				    VLR_MAX_NODE_PORTS);
+		return vlr_fail_line(&reader->lines,
+				     "node 0x%016llx has %u ports; allowed: 1..%d",
+				     (unsigned long long)half->node_guid, half->num_ports,
+				     VLR_MAX_NODE_PORTS);
 	if (half->port < 1 || half->port > half->num_ports)
-		return tf_fail_line(&reader->lines,
-				    "PN:%02X is outside the ports 1..%u of node "
-				    "0x%016llx", half->port, half->num_ports,
-				    (unsigned long long)half->node_guid);
+		return vlr_fail_line(&reader->lines,
+				     "PN:%02X is outside the ports 1..%u of node "
+				     "0x%016llx", half->port, half->num_ports,
+				     (unsigned long long)half->node_guid);
 	if (half->lid > VLR_MAX_UNICAST_LID)
-		return tf_fail_line(&reader->lines, "LID:%04X is not a unicast LID", half->lid);
+		return vlr_fail_line(&reader->lines, "LID:%04X is not a unicast LID", half->lid);
 	return 0;
 }
 
@@ -218,23 +218,23 @@ static int find_node(struct reader *reader, struct half *half)
 	node = &reader->nodes[index];
 	half->node = index;
 	if (node->type != half->type || node->num_ports != half->num_ports)
-		return tf_fail_line(&reader->lines,
-				    "node 0x%016llx is a %s with %u ports here, but a "
-				    "%s with %u ports at line %u", guid,
-				    vlr_node_type_name(half->type), half->num_ports,
-				    vlr_node_type_name(node->type), node->num_ports, node->line);
+		return vlr_fail_line(&reader->lines,
+				     "node 0x%016llx is a %s with %u ports here, but a "
+				     "%s with %u ports at line %u", guid,
+				     vlr_node_type_name(half->type), half->num_ports,
+				     vlr_node_type_name(node->type), node->num_ports, node->line);
 	if (strcmp(reader->pool + node->description, half->description))
-		return tf_fail_line(&reader->lines,
-				    "node 0x%016llx is {%s} here, but {%s} at line %u",
-				    guid, half->description, reader->pool + node->description,
-				    node->line);
+		return vlr_fail_line(&reader->lines,
+				     "node 0x%016llx is {%s} here, but {%s} at line %u",
+				     guid, half->description, reader->pool + node->description,
+				     node->line);
 	if (half->type == VLR_NODE_SWITCH &&
 	    (node->port_guid != half->port_guid || node->lid != half->lid))
-		return tf_fail_line(&reader->lines,
-				    "switch 0x%016llx has PortGUID %016llx and LID "
-				    "%04X here, but %016llx and %04X at line %u", guid,
-				    (unsigned long long)half->port_guid, half->lid,
-				    (unsigned long long)node->port_guid, node->lid, node->line);
+		return vlr_fail_line(&reader->lines,
+				     "switch 0x%016llx has PortGUID %016llx and LID "
+				     "%04X here, but %016llx and %04X at line %u", guid,
+				     (unsigned long long)half->port_guid, half->lid,
+				     (unsigned long long)node->port_guid, node->lid, node->line);
 	return 0;
 }
 
@@ -244,8 +244,8 @@ static int add_link(struct reader *reader, const struct half *local,
 	struct lst_link *link;
 
 	if (local->node_guid == remote->node_guid)
-		return tf_fail_line(&reader->lines, "node 0x%016llx links to itself",
-				    (unsigned long long)local->node_guid);
+		return vlr_fail_line(&reader->lines, "node 0x%016llx links to itself",
+				     (unsigned long long)local->node_guid);
 	if (vlr_array_grow((void **)&reader->links, &reader->links_capacity,
 			   reader->num_links + 1, sizeof(*link), reader->err))
 		return -1;
@@ -268,15 +268,15 @@ static int read_line(void *context, const char *text)
 	struct half local, remote;
 	const char *s = text;
 
-	if (*tf_skip_blanks(text) == '\0')
+	if (*vlr_skip_blanks(text) == '\0')
 		return 0;
-	if (parse_half(&s, &local) || tf_lex_word(&s, " ") || parse_half(&s, &remote) ||
+	if (parse_half(&s, &local) || vlr_lex_word(&s, " ") || parse_half(&s, &remote) ||
 	    parse_link_state(s))
-		return tf_fail_line(&reader->lines,
-				    "malformed line (expected \"{ TYPE Ports:.. "
-				    "SystemGUID:.. NodeGUID:.. PortGUID:.. VenID:.. DevID:.. "
-				    "Rev:.. {DESC} LID:.. PN:.. } { ...the remote port... } "
-				    "PHY=.. LOG=.. SPD=..\")");
+		return vlr_fail_line(&reader->lines,
+				     "malformed line (expected \"{ TYPE Ports:.. "
+				     "SystemGUID:.. NodeGUID:.. PortGUID:.. VenID:.. DevID:.. "
+				     "Rev:.. {DESC} LID:.. PN:.. } { ...the remote port... } "
+				     "PHY=.. LOG=.. SPD=..\")");
 	if (check_half(reader, &local) || check_half(reader, &remote) ||
 	    find_node(reader, &local) || find_node(reader, &remote))
 		return -1;
@@ -447,7 +447,7 @@ static int build_fabric(struct reader *reader)
 
 static int read_all(struct reader *reader)
 {
-	if (tf_lines_each(&reader->lines, read_line, reader))
+	if (vlr_lines_each(&reader->lines, read_line, reader))
 		return -1;
 	return build_fabric(reader);
 }
@@ -465,10 +465,10 @@ int vlr_subnet_lst_read(struct vlr_fabric *fabric, const char *path,
 	reader.err = err;
 	if (vlr_guid_map_init(&reader.by_guid, 1024, err))
 		return -1;
-	result = tf_lines_open(&reader.lines, path, err);
+	result = vlr_lines_open(&reader.lines, path, err);
 	if (!result)
 		result = read_all(&reader);
-	tf_lines_close(&reader.lines);
+	vlr_lines_close(&reader.lines);
 	vlr_guid_map_free(&reader.by_guid);
 	free(reader.nodes);
 	free(reader.links);

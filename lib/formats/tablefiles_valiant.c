@@ -142,7 +142,7 @@ int vlr_valiant_write(const struct vlr_tables *tables, FILE *stream,
 
 struct reader {
 	struct vlr_tables *tables;
-	struct tf_lines lines;
+	struct vlr_lines lines;
 	struct vlr_guid_map switches;	/* node GUID -> switch index */
 	struct vlr_error *err;
 	uint32_t policy_line;		/* 0 until the policy line */
@@ -162,7 +162,7 @@ struct words {
 static void split(const char *s, struct words *words)
 {
 	words->count = 0;
-	for (s = tf_skip_blanks(s); *s; s = tf_skip_blanks(s)) {
+	for (s = vlr_skip_blanks(s); *s; s = vlr_skip_blanks(s)) {
 		const char *start = s;
 
 		while (*s && *s != ' ' && *s != '\t')
@@ -186,7 +186,7 @@ static int word_dec(const struct words *words, unsigned i, uint32_t *value)
 {
 	const char *s = words->at[i];
 
-	return tf_lex_dec(&s, value) || s != words->at[i] + words->length[i] ? -1 : 0;
+	return vlr_lex_dec(&s, value) || s != words->at[i] + words->length[i] ? -1 : 0;
 }
 
 /* Word i as 0x and 1..digits hex digits. */
@@ -195,7 +195,7 @@ static int word_hex(const struct words *words, unsigned i, unsigned digits,
 {
 	const char *s = words->at[i];
 
-	return tf_lex_word(&s, "0x") || tf_lex_hex(&s, digits, value) ||
+	return vlr_lex_word(&s, "0x") || vlr_lex_hex(&s, digits, value) ||
 	       s != words->at[i] + words->length[i] ? -1 : 0;
 }
 
@@ -231,9 +231,9 @@ static int lid_kind_of(const struct words *words, unsigned i)
 
 static int malformed_policy(struct reader *reader)
 {
-	return tf_fail_line(&reader->lines,
-			    "malformed policy line (expected \"policy KIND VLS\" or "
-			    "\"policy 2phases PHASEMIN K VLS\")");
+	return vlr_fail_line(&reader->lines,
+			     "malformed policy line (expected \"policy KIND VLS\" or "
+			     "\"policy 2phases PHASEMIN K VLS\")");
 }
 
 /* "policy KIND [PHASEMIN K] VLS" */
@@ -245,39 +245,39 @@ static int read_policy(struct reader *reader, const struct words *words)
 	char problem[256];
 
 	if (reader->policy_line)
-		return tf_fail_line(&reader->lines, "a second policy line (the first is "
-				    "line %u)", reader->policy_line);
+		return vlr_fail_line(&reader->lines, "a second policy line (the first is "
+				     "line %u)", reader->policy_line);
 	if (words->count < 2)
 		return malformed_policy(reader);
 	if ((kind = policy_kind_of(words, 1)) < 0)
-		return tf_fail_line(&reader->lines,
-				    "unknown VL policy \"%.*s\" (none, ladder, "
-				    "ladder-reuse, 2phases or layers)", words->length[1],
-				    words->at[1]);
+		return vlr_fail_line(&reader->lines,
+				     "unknown VL policy \"%.*s\" (none, ladder, "
+				     "ladder-reuse, 2phases or layers)", words->length[1],
+				     words->at[1]);
 	if (words->count != (kind == VLR_VLP_TWO_PHASES ? 5u : 3u) ||
 	    word_dec(words, words->count - 1, &vls) ||
 	    (kind == VLR_VLP_TWO_PHASES && word_dec(words, 3, &per_phase)))
 		return malformed_policy(reader);
 	if (kind == VLR_VLP_TWO_PHASES && (phase_min = phase_min_of(words, 2)) < 0)
-		return tf_fail_line(&reader->lines,
-				    "unknown phase choice \"%.*s\" for minimal routes "
-				    "(minfirst, minlast or minboth)", words->length[2],
-				    words->at[2]);
+		return vlr_fail_line(&reader->lines,
+				     "unknown phase choice \"%.*s\" for minimal routes "
+				     "(minfirst, minlast or minboth)", words->length[2],
+				     words->at[2]);
 	policy->kind = (enum vlr_vl_policy_kind)kind;
 	policy->phase_min = (enum vlr_phase_min)phase_min;
 	policy->vls_per_phase = per_phase;
 	policy->vls = vls;
 	if (policy_problem(policy, problem, sizeof(problem)))
-		return tf_fail_line(&reader->lines, "%s", problem);
+		return vlr_fail_line(&reader->lines, "%s", problem);
 	reader->policy_line = reader->lines.line;
 	return 0;
 }
 
 static int malformed_lid(struct reader *reader)
 {
-	return tf_fail_line(&reader->lines,
-			    "malformed LID line (expected \"0xLID minimal\" or "
-			    "\"0xLID valiant|restricted 0xGUID\")");
+	return vlr_fail_line(&reader->lines,
+			     "malformed LID line (expected \"0xLID minimal\" or "
+			     "\"0xLID valiant|restricted 0xGUID\")");
 }
 
 /* Which switch the GUID in word 2 names, into reader->via[lid]. */
@@ -290,10 +290,10 @@ static int read_via(struct reader *reader, const struct words *words, uint32_t l
 		return malformed_lid(reader);
 	sw = vlr_guid_map_get(&reader->switches, guid);
 	if (sw == VLR_NONE)
-		return tf_fail_line(&reader->lines,
-				    "0x%016llx, the intermediate of LID %u, is not the node "
-				    "GUID of a switch of the fabric",
-				    (unsigned long long)guid, lid);
+		return vlr_fail_line(&reader->lines,
+				     "0x%016llx, the intermediate of LID %u, is not the node "
+				     "GUID of a switch of the fabric",
+				     (unsigned long long)guid, lid);
 	reader->via[lid] = sw;
 	return 0;
 }
@@ -308,26 +308,26 @@ static int read_lid(struct reader *reader, const struct words *words)
 	if (words->count < 2 || words->count > 3 || word_hex(words, 0, 4, &lid))
 		return malformed_lid(reader);
 	if (lid > tables->max_lid)
-		return tf_fail_line(&reader->lines,
-				    "LID %u is beyond the tables' highest LID %u",
-				    (unsigned)lid, tables->max_lid);
+		return vlr_fail_line(&reader->lines,
+				     "LID %u is beyond the tables' highest LID %u",
+				     (unsigned)lid, tables->max_lid);
 	if (tables->lid_owner[lid] == VLR_NONE)
-		return tf_fail_line(&reader->lines, "LID %u belongs to no port",
-				    (unsigned)lid);
+		return vlr_fail_line(&reader->lines, "LID %u belongs to no port",
+				     (unsigned)lid);
 	if (reader->lid_line[lid])
-		return tf_fail_line(&reader->lines, "LID %u is listed twice (first at "
-				    "line %u)", (unsigned)lid, reader->lid_line[lid]);
+		return vlr_fail_line(&reader->lines, "LID %u is listed twice (first at "
+				     "line %u)", (unsigned)lid, reader->lid_line[lid]);
 	if ((kind = lid_kind_of(words, 1)) < 0)
-		return tf_fail_line(&reader->lines,
-				    "unknown route kind \"%.*s\" (minimal, valiant or "
-				    "restricted)", words->length[1], words->at[1]);
+		return vlr_fail_line(&reader->lines,
+				     "unknown route kind \"%.*s\" (minimal, valiant or "
+				     "restricted)", words->length[1], words->at[1]);
 	if (kind == VLR_LID_MINIMAL && words->count == 3)
-		return tf_fail_line(&reader->lines, "LID %u is minimal: it has no "
-				    "intermediate switch", (unsigned)lid);
+		return vlr_fail_line(&reader->lines, "LID %u is minimal: it has no "
+				     "intermediate switch", (unsigned)lid);
 	if (kind != VLR_LID_MINIMAL && words->count == 2)
-		return tf_fail_line(&reader->lines, "LID %u is %s: it needs the node GUID "
-				    "of its intermediate switch", (unsigned)lid,
-				    vlr_lid_kind_name((enum vlr_lid_kind)kind));
+		return vlr_fail_line(&reader->lines, "LID %u is %s: it needs the node GUID "
+				     "of its intermediate switch", (unsigned)lid,
+				     vlr_lid_kind_name((enum vlr_lid_kind)kind));
 	if (kind != VLR_LID_MINIMAL && read_via(reader, words, (uint32_t)lid))
 		return -1;
 	reader->kind[lid] = (uint8_t)kind;
@@ -346,9 +346,9 @@ static int read_line(void *context, const char *text)
 	if (word_is(&words, 0, "policy"))
 		return read_policy(reader, &words);
 	if (!reader->policy_line)
-		return tf_fail_line(&reader->lines,
-				    "expected the policy line (\"policy KIND ... VLS\") "
-				    "before the LIDs");
+		return vlr_fail_line(&reader->lines,
+				     "expected the policy line (\"policy KIND ... VLS\") "
+				     "before the LIDs");
 	return read_lid(reader, &words);
 }
 
@@ -368,7 +368,7 @@ static void commit(struct reader *reader)
 
 static int read_all(struct reader *reader)
 {
-	if (tf_lines_each(&reader->lines, read_line, reader))
+	if (vlr_lines_each(&reader->lines, read_line, reader))
 		return -1;
 	if (!reader->policy_line)
 		return vlr_fail(reader->err, "%s: no policy line: not a Valiant dump",
@@ -397,10 +397,10 @@ int vlr_valiant_read(struct vlr_tables *tables, const char *path, struct vlr_err
 		reader.via[lid] = VLR_NONE;
 	if (tf_index_switches(tables, &reader.switches, err))
 		goto done;
-	result = tf_lines_open(&reader.lines, path, err);
+	result = vlr_lines_open(&reader.lines, path, err);
 	if (!result)
 		result = read_all(&reader);
-	tf_lines_close(&reader.lines);
+	vlr_lines_close(&reader.lines);
 	vlr_guid_map_free(&reader.switches);
 done:
 	free(reader.kind);

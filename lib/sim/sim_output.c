@@ -6,7 +6,6 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
-#include <math.h>
 #include <stdio.h>
 
 #include "sim_internal.h"
@@ -26,30 +25,7 @@ int vlr_sim_write_csv(const struct vlr_sim_result *results, unsigned count, unsi
 	return ferror(out) ? -1 : 0;
 }
 
-/* A number, or null for infinities (JSON has none). */
-static void json_number(FILE *out, const char *key, double value, const char *after)
-{
-	if (isfinite(value))
-		fprintf(out, "\"%s\": %.6g%s", key, value, after);
-	else
-		fprintf(out, "\"%s\": null%s", key, after);
-}
-
-static void json_string(FILE *out, const char *text)
-{
-	fputc('"', out);
-	for (; *text; text++) {
-		if (*text == '"' || *text == '\\')
-			fputc('\\', out);
-		if ((unsigned char)*text < 0x20)
-			fprintf(out, "\\u%04x", (unsigned char)*text);
-		else
-			fputc(*text, out);
-	}
-	fputc('"', out);
-}
-
-static void write_config(const struct vlr_sim *sim, FILE *out)
+static void write_config(const struct vlr_sim *sim, struct vlr_json *json)
 {
 	const struct vlr_sim_config *c = &sim->config;
 	char pattern[64];
@@ -58,65 +34,78 @@ static void write_config(const struct vlr_sim *sim, FILE *out)
 		snprintf(pattern, sizeof(pattern), "trace");
 	else
 		vlr_pattern_name(&c->pattern, pattern, sizeof(pattern));
-	fprintf(out, "  \"config\": {\"servers\": %u, \"switches\": %u, \"vls\": %u, "
-		"\"traffic\": \"%s\", \"vl_mode\": \"%s\", \"dlid\": \"%s\", "
-		"\"packet_phits\": %u, \"input_packets\": %u, \"output_packets\": %u, "
-		"\"iterations\": %u, \"crossbar\": \"%s\", \"speedup\": %u, \"pipeline\": %u, "
-		"\"host_latency\": %u, \"local_latency\": %u, \"global_latency\": %u, "
-		"\"injection_queues\": %u, \"queue_packets\": %u, \"queue_select\": \"%s\", "
-		"\"transit_priority\": %s, \"warmup\": %llu, \"cycles\": %llu, \"bin\": %u, "
-		"\"deadlock_cycles\": %llu, \"stability_drop\": %g},\n",
-		sim->servers.count, sim->num_switches, sim->vls, pattern,
-		vlr_sim_vl_mode_name(c->vl_mode), vlr_dlid_choice_name(c->dlid),
-		c->packet_phits, c->input_packets, c->output_packets, c->iterations,
-		vlr_sim_crossbar_name(c->crossbar), c->speedup, c->pipeline,
-		c->host_latency, c->local_latency, c->global_latency, c->injection_queues,
-		c->queue_packets, vlr_sim_queue_select_name(c->queue_select),
-		c->transit_priority ? "true" : "false", (unsigned long long)c->warmup,
-		(unsigned long long)c->cycles, c->bin, (unsigned long long)c->deadlock_cycles,
-		c->stability_drop);
+	vlr_json_open(json, "config", '{', VLR_JSON_INLINE);
+	vlr_json_uint(json, "servers", sim->servers.count);
+	vlr_json_uint(json, "switches", sim->num_switches);
+	vlr_json_uint(json, "vls", sim->vls);
+	vlr_json_string(json, "traffic", pattern);
+	vlr_json_string(json, "vl_mode", vlr_sim_vl_mode_name(c->vl_mode));
+	vlr_json_string(json, "dlid", vlr_dlid_choice_name(c->dlid));
+	vlr_json_uint(json, "packet_phits", c->packet_phits);
+	vlr_json_uint(json, "input_packets", c->input_packets);
+	vlr_json_uint(json, "output_packets", c->output_packets);
+	vlr_json_uint(json, "iterations", c->iterations);
+	vlr_json_string(json, "crossbar", vlr_sim_crossbar_name(c->crossbar));
+	vlr_json_uint(json, "speedup", c->speedup);
+	vlr_json_uint(json, "pipeline", c->pipeline);
+	vlr_json_uint(json, "host_latency", c->host_latency);
+	vlr_json_uint(json, "local_latency", c->local_latency);
+	vlr_json_uint(json, "global_latency", c->global_latency);
+	vlr_json_uint(json, "injection_queues", c->injection_queues);
+	vlr_json_uint(json, "queue_packets", c->queue_packets);
+	vlr_json_string(json, "queue_select", vlr_sim_queue_select_name(c->queue_select));
+	vlr_json_bool(json, "transit_priority", c->transit_priority);
+	vlr_json_uint(json, "warmup", c->warmup);
+	vlr_json_uint(json, "cycles", c->cycles);
+	vlr_json_uint(json, "bin", c->bin);
+	vlr_json_uint(json, "deadlock_cycles", c->deadlock_cycles);
+	vlr_json_real(json, "stability_drop", c->stability_drop, 6);
+	vlr_json_close(json);
 }
 
-static void write_run(const struct vlr_sim_result *r, FILE *out)
+static void write_run(const struct vlr_sim_result *r, struct vlr_json *json)
 {
-	fprintf(out, "    {\"offered\": %.6g, \"seed\": %llu, \"cycles\": %llu, ",
-		r->offered, (unsigned long long)r->seed, (unsigned long long)r->cycles);
-	json_number(out, "seconds", r->seconds, ", ");
-	json_number(out, "accepted", r->accepted, ", ");
-	json_number(out, "latency_avg", r->latency_avg, ", ");
-	fprintf(out, "\"latency_p50\": %llu, \"latency_p99\": %llu, \"latency_max\": %llu, ",
-		(unsigned long long)r->latency_p50, (unsigned long long)r->latency_p99,
-		(unsigned long long)r->latency_max);
-	json_number(out, "hops_avg", r->hops_avg, ", ");
-	fprintf(out, "\"generated\": %llu, \"refused\": %llu, \"injected\": %llu, "
-		"\"delivered\": %llu, ", (unsigned long long)r->generated,
-		(unsigned long long)r->refused, (unsigned long long)r->injected,
-		(unsigned long long)r->delivered);
-	json_number(out, "inject_min", r->inject_min, ", ");
-	json_number(out, "inject_max_over_min", r->inject_max_over_min, ", ");
-	json_number(out, "inject_cv", r->inject_cv, ", ");
-	fprintf(out, "\"stability\": %d, \"deadlock\": %s", r->stability,
-		r->deadlock ? "true" : "false");
+	vlr_json_open(json, NULL, '{', VLR_JSON_INLINE);
+	vlr_json_real(json, "offered", r->offered, 6);
+	vlr_json_uint(json, "seed", r->seed);
+	vlr_json_uint(json, "cycles", r->cycles);
+	vlr_json_real(json, "seconds", r->seconds, 6);
+	vlr_json_real(json, "accepted", r->accepted, 6);
+	vlr_json_real(json, "latency_avg", r->latency_avg, 6);
+	vlr_json_uint(json, "latency_p50", r->latency_p50);
+	vlr_json_uint(json, "latency_p99", r->latency_p99);
+	vlr_json_uint(json, "latency_max", r->latency_max);
+	vlr_json_real(json, "hops_avg", r->hops_avg, 6);
+	vlr_json_uint(json, "generated", r->generated);
+	vlr_json_uint(json, "refused", r->refused);
+	vlr_json_uint(json, "injected", r->injected);
+	vlr_json_uint(json, "delivered", r->delivered);
+	vlr_json_real(json, "inject_min", r->inject_min, 6);
+	vlr_json_real(json, "inject_max_over_min", r->inject_max_over_min, 6);
+	vlr_json_real(json, "inject_cv", r->inject_cv, 6);
+	vlr_json_int(json, "stability", r->stability);
+	vlr_json_bool(json, "deadlock", r->deadlock);
 	if (r->deadlock) {
-		fprintf(out, ", \"deadlock_cycle\": %llu, \"blocked_cycle\": ",
-			(unsigned long long)r->deadlock_cycle);
-		json_string(out, r->deadlock_report);
+		vlr_json_uint(json, "deadlock_cycle", r->deadlock_cycle);
+		vlr_json_string(json, "blocked_cycle", r->deadlock_report);
 	}
-	fprintf(out, "}");
+	vlr_json_close(json);
 }
 
 int vlr_sim_write_json(const struct vlr_sim *sim, const struct vlr_sim_result *results,
 		       unsigned count, FILE *out)
 {
+	struct vlr_json json;
 	unsigned i;
 
-	fprintf(out, "{\n");
-	write_config(sim, out);
-	fprintf(out, "  \"runs\": [\n");
-	for (i = 0; i < count; i++) {
-		write_run(&results[i], out);
-		fprintf(out, "%s\n", i + 1 < count ? "," : "");
-	}
-	fprintf(out, "  ]\n}\n");
-	return ferror(out) ? -1 : 0;
+	vlr_json_start(&json, out);
+	vlr_json_open(&json, NULL, '{', VLR_JSON_LINES);
+	write_config(sim, &json);
+	vlr_json_open(&json, "runs", '[', VLR_JSON_LINES);
+	for (i = 0; i < count; i++)
+		write_run(&results[i], &json);
+	vlr_json_close(&json);
+	vlr_json_close(&json);
+	fputc('\n', out);
+	return vlr_json_finish(&json);
 }

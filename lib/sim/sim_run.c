@@ -57,19 +57,11 @@ static int deadlocked(struct sim_state *st, struct vlr_sim_result *r)
 	return 1;
 }
 
-static double now_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 static int run(const struct vlr_sim *sim, double load, uint64_t seed,
 	       struct vlr_sim_result *r, uint64_t *progress, struct vlr_error *err)
 {
 	struct sim_state st;
-	double start = now_seconds();
+	double start = vlr_clock_seconds();
 	int status = 0;
 
 	memset(r, 0, sizeof(*r));
@@ -89,7 +81,7 @@ static int run(const struct vlr_sim *sim, double load, uint64_t seed,
 	r->cycles = st.now;
 	if (st.failed || sim_stats_finish(&st, r))
 		status = -1;
-	r->seconds = now_seconds() - start;
+	r->seconds = vlr_clock_seconds() - start;
 	sim_state_free(&st);
 	if (status)
 		vlr_sim_result_free(r);
@@ -160,7 +152,7 @@ static void wait_for_workers(struct pool *pool, vlr_sim_progress_fn progress, vo
 			     uint64_t planned)
 {
 	struct vlr_sim_progress report;
-	double start = now_seconds();
+	double start = vlr_clock_seconds();
 	struct timespec deadline;
 
 	pthread_mutex_lock(&pool->lock);
@@ -174,7 +166,7 @@ static void wait_for_workers(struct pool *pool, vlr_sim_progress_fn progress, vo
 		report.runs = pool->jobs;
 		report.cycles_done = __atomic_load_n(&pool->cycles_done, __ATOMIC_RELAXED);
 		report.cycles = planned;
-		report.seconds = now_seconds() - start;
+		report.seconds = vlr_clock_seconds() - start;
 		pthread_mutex_unlock(&pool->lock);
 		progress(&report, data);
 		pthread_mutex_lock(&pool->lock);

@@ -6,34 +6,29 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/array.h"
-#include "formats/tablefiles_internal.h"
 #include <vlroute/sim.h>
 
+#include "util/array.h"
+#include "util/lexer.h"
+
 struct trace_reader {
-	struct tf_lines lines;
+	struct vlr_lines lines;
 	struct vlr_sim_trace *trace;
 	uint32_t capacity;
 	uint64_t last_time;
 };
 
-static int parse_field(const char **text, unsigned long long max, unsigned long long *value)
+static int parse_field(const char **text, uint64_t max, unsigned long long *value)
 {
-	char *end;
+	uint64_t field;
 
-	while (**text == ' ' || **text == '\t')
-		(*text)++;
-	if (**text < '0' || **text > '9')
+	*text = vlr_skip_blanks(*text);
+	if (vlr_lex_number(text, 10, max, &field))
 		return -1;
-	errno = 0;
-	*value = strtoull(*text, &end, 10);
-	if (errno || *value > max)
-		return -1;
-	*text = end;
+	*value = field;
 	return 0;
 }
 
@@ -42,31 +37,28 @@ static int read_message(void *context, const char *line)
 	struct trace_reader *r = context;
 	struct vlr_sim_trace *t = r->trace;
 	unsigned long long time, source, destination, size;
-	const char *p = line;
+	const char *p = vlr_skip_blanks(line);
 	uint32_t n = t->num_servers;
 
-	while (*p == ' ' || *p == '\t')
-		p++;
 	if (!*p || *p == '#')
 		return 0;
 	if (parse_field(&p, UINT64_MAX / 4, &time) || parse_field(&p, UINT32_MAX, &source) ||
 	    parse_field(&p, UINT32_MAX, &destination) || parse_field(&p, UINT32_MAX, &size))
-		return tf_fail_line(&r->lines, "expected \"TIME SOURCE DESTINATION SIZE\" "
-				    "(whole numbers), got \"%s\"", line);
-	while (*p == ' ' || *p == '\t')
-		p++;
+		return vlr_fail_line(&r->lines, "expected \"TIME SOURCE DESTINATION SIZE\" "
+				     "(whole numbers), got \"%s\"", line);
+	p = vlr_skip_blanks(p);
 	if (*p && *p != '#')
-		return tf_fail_line(&r->lines, "unexpected \"%s\" after the size", p);
+		return vlr_fail_line(&r->lines, "unexpected \"%s\" after the size", p);
 	if (source >= n || destination >= n)
-		return tf_fail_line(&r->lines, "server %llu is not one of the %u servers "
-				    "(0..%u)", source >= n ? source : destination, n, n - 1);
+		return vlr_fail_line(&r->lines, "server %llu is not one of the %u servers "
+				     "(0..%u)", source >= n ? source : destination, n, n - 1);
 	if (source == destination || !size)
-		return tf_fail_line(&r->lines, source == destination ?
-				    "server %llu sends to itself" :
-				    "message of server %llu has size 0", source);
+		return vlr_fail_line(&r->lines, source == destination ?
+				     "server %llu sends to itself" :
+				     "message of server %llu has size 0", source);
 	if (time < r->last_time)
-		return tf_fail_line(&r->lines, "time %llu is before the previous line's %llu",
-				    time, (unsigned long long)r->last_time);
+		return vlr_fail_line(&r->lines, "time %llu is before the previous line's %llu",
+				     time, (unsigned long long)r->last_time);
 	if (t->count == r->capacity &&
 	    vlr_array_grow((void **)&t->messages, &r->capacity, (uint32_t)t->count + 1,
 			   sizeof(*t->messages), r->lines.err))
@@ -120,12 +112,12 @@ struct vlr_sim_trace *vlr_sim_trace_read(const char *path, uint32_t num_servers,
 		return NULL;
 	}
 	r.trace->num_servers = num_servers;
-	if (tf_lines_open(&r.lines, path, err)) {
+	if (vlr_lines_open(&r.lines, path, err)) {
 		vlr_sim_trace_free(r.trace);
 		return NULL;
 	}
-	status = tf_lines_each(&r.lines, read_message, &r);
-	tf_lines_close(&r.lines);
+	status = vlr_lines_each(&r.lines, read_message, &r);
+	vlr_lines_close(&r.lines);
 	if (status || group_by_source(r.trace, err)) {
 		vlr_sim_trace_free(r.trace);
 		return NULL;

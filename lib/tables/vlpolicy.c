@@ -8,60 +8,75 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include <vlroute/tables.h>
 
-static const char *const lid_kind_names[] = { "minimal", "valiant", "restricted" };
-static const char *const policy_names[] = {
-	"none", "ladder", "ladder-reuse", "2phases", "layers"
-};
-static const char *const phase_min_names[] = { "minfirst", "minlast", "minboth" };
+#include "util/names.h"
 
-#define COUNT(array) (sizeof(array) / sizeof((array)[0]))
+static const struct vlr_name lid_kind_names[] = {
+	{ "minimal", VLR_LID_MINIMAL },
+	{ "valiant", VLR_LID_VALIANT },
+	{ "restricted", VLR_LID_RESTRICTED },
+	{ NULL, 0 },
+};
+
+/* "none" names the kind of sssp and dfsssp but is no policy to ask for. */
+static const struct vlr_name policy_names[] = {
+	{ "none", VLR_VLP_NONE },
+	{ "ladder", VLR_VLP_LADDER },
+	{ "ladder-reuse", VLR_VLP_LADDER_REUSE },
+	{ "2phases", VLR_VLP_TWO_PHASES },
+	{ "layers", VLR_VLP_LAYERS },
+	{ NULL, 0 },
+};
+static const struct vlr_name *const policy_choices = policy_names + 1;
+
+static const struct vlr_name phase_min_names[] = {
+	{ "minfirst", VLR_MIN_FIRST },
+	{ "minlast", VLR_MIN_LAST },
+	{ "minboth", VLR_MIN_BOTH },
+	{ NULL, 0 },
+};
 
 const char *vlr_lid_kind_name(enum vlr_lid_kind kind)
 {
-	return (unsigned)kind < COUNT(lid_kind_names) ? lid_kind_names[kind] : "?";
+	return vlr_name_of(lid_kind_names, (int)kind, "?");
 }
 
 const char *vlr_vl_policy_name(enum vlr_vl_policy_kind kind)
 {
-	return (unsigned)kind < COUNT(policy_names) ? policy_names[kind] : "?";
+	return vlr_name_of(policy_names, (int)kind, "?");
 }
 
 const char *vlr_phase_min_name(enum vlr_phase_min phase_min)
 {
-	return (unsigned)phase_min < COUNT(phase_min_names) ?
-	       phase_min_names[phase_min] : "?";
+	return vlr_name_of(phase_min_names, (int)phase_min, "?");
 }
 
 int vlr_vl_policy_parse(const char *text, enum vlr_vl_policy_kind *kind,
 			struct vlr_error *err)
 {
-	unsigned i;
+	char names[128];
+	int value;
 
-	for (i = VLR_VLP_LADDER; i < COUNT(policy_names); i++)
-		if (!strcmp(text, policy_names[i])) {
-			*kind = (enum vlr_vl_policy_kind)i;
-			return 0;
-		}
-	return vlr_fail(err, "unknown VL policy \"%s\" (ladder, ladder-reuse, "
-			"2phases or layers)", text);
+	if (vlr_name_value(policy_choices, text, &value))
+		return vlr_fail(err, "unknown VL policy \"%s\" (%s)", text,
+				vlr_name_list(policy_choices, names, sizeof(names)));
+	*kind = (enum vlr_vl_policy_kind)value;
+	return 0;
 }
 
 int vlr_phase_min_parse(const char *text, enum vlr_phase_min *phase_min,
 			struct vlr_error *err)
 {
-	unsigned i;
+	char names[128];
+	int value;
 
-	for (i = 0; i < COUNT(phase_min_names); i++)
-		if (!strcmp(text, phase_min_names[i])) {
-			*phase_min = (enum vlr_phase_min)i;
-			return 0;
-		}
-	return vlr_fail(err, "unknown phase choice for minimal routes \"%s\" "
-			"(minfirst, minlast or minboth)", text);
+	if (vlr_name_value(phase_min_names, text, &value))
+		return vlr_fail(err, "unknown phase choice for minimal routes \"%s\" (%s)",
+				text, vlr_name_list(phase_min_names, names, sizeof(names)));
+	*phase_min = (enum vlr_phase_min)value;
+	return 0;
 }
 
 void vlr_vl_policy_describe(const struct vlr_vl_policy *policy, char *buf,

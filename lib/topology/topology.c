@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/names.h"
 #include "topology_internal.h"
 
 static int count_links(const struct vlr_fabric *fabric, struct topo_graph *graph)
@@ -359,38 +360,27 @@ void topo_match_arrangement(const struct topo_graph *graph,
 	}
 }
 
-static const struct {
-	const char *name;
-	enum vlr_family family;
-} recognised_families[] = {
+static const struct vlr_name recognised_families[] = {
 	{ "hyperx", VLR_FAMILY_HYPERX },
 	{ "dragonfly", VLR_FAMILY_DRAGONFLY },
 	{ "dragonfly+", VLR_FAMILY_DRAGONFLYPLUS },
+	{ NULL, 0 },
 };
-
-#define RECOGNISED_FAMILIES (sizeof(recognised_families) / sizeof(recognised_families[0]))
 
 int vlr_topology_family_parse(const char *text, enum vlr_family *family,
 			      struct vlr_error *err)
 {
-	size_t i;
+	int value;
 
-	for (i = 0; i < RECOGNISED_FAMILIES; i++)
-		if (!strcmp(text, recognised_families[i].name)) {
-			*family = recognised_families[i].family;
-			return 0;
-		}
-	return vlr_fail(err, "hyperx, dragonfly or dragonfly+, not \"%s\"", text);
+	if (vlr_name_parse(recognised_families, text, &value, err))
+		return -1;
+	*family = (enum vlr_family)value;
+	return 0;
 }
 
 const char *vlr_topology_family_name(enum vlr_family family)
 {
-	size_t i;
-
-	for (i = 0; i < RECOGNISED_FAMILIES; i++)
-		if (recognised_families[i].family == family)
-			return recognised_families[i].name;
-	return "any";
+	return vlr_name_of(recognised_families, (int)family, "any");
 }
 
 static int recognise_as(const struct topo_graph *graph, enum vlr_family family,

@@ -11,6 +11,8 @@
 
 #include <vlroute/traffic.h>
 
+#include "util/names.h"
+
 #define HOT_SHARE 0.25		/* of the traffic goes to ... */
 #define HOT_FRACTION 8		/* ... the first 1/8 of the servers */
 
@@ -93,28 +95,36 @@ static int parse_offsets(const char *text, const char *digits,
 	return 0;
 }
 
+/* Every pattern's name; those ending in '+' are followed by offsets. */
+static const struct vlr_name pattern_names[] = {
+	{ "un", VLR_PATTERN_UNIFORM },
+	{ "perm", VLR_PATTERN_PERMUTATION },
+	{ "hot", VLR_PATTERN_HOT },
+	{ "shift+", VLR_PATTERN_SHIFT },
+	{ "adv+", VLR_PATTERN_ADV },
+	{ "advr+", VLR_PATTERN_ADV_RANDOM },
+	{ "advc", VLR_PATTERN_ADV_CONSECUTIVE },
+	{ "adv-local", VLR_PATTERN_ADV_LOCAL },
+	{ "all2all", VLR_PATTERN_ALL_TO_ALL },
+	{ NULL, 0 },
+};
+
+static int takes_offsets(int kind)
+{
+	return kind == VLR_PATTERN_SHIFT || kind == VLR_PATTERN_ADV ||
+	       kind == VLR_PATTERN_ADV_RANDOM;
+}
+
 int vlr_pattern_parse(const char *text, struct vlr_pattern_spec *spec,
 		      struct vlr_error *err)
 {
-	static const struct {
-		const char *name;
-		enum vlr_pattern_kind kind;
-	} plain[] = {
-		{ "un", VLR_PATTERN_UNIFORM },
-		{ "perm", VLR_PATTERN_PERMUTATION },
-		{ "hot", VLR_PATTERN_HOT },
-		{ "advc", VLR_PATTERN_ADV_CONSECUTIVE },
-		{ "adv-local", VLR_PATTERN_ADV_LOCAL },
-		{ "all2all", VLR_PATTERN_ALL_TO_ALL },
-	};
-	size_t i;
+	int kind;
 
 	memset(spec, 0, sizeof(*spec));
-	for (i = 0; i < sizeof(plain) / sizeof(plain[0]); i++)
-		if (!strcmp(text, plain[i].name)) {
-			spec->kind = plain[i].kind;
-			return 0;
-		}
+	if (!vlr_name_value(pattern_names, text, &kind) && !takes_offsets(kind)) {
+		spec->kind = (enum vlr_pattern_kind)kind;
+		return 0;
+	}
 	if (!strncmp(text, "shift+", 6)) {
 		spec->kind = VLR_PATTERN_SHIFT;
 		return parse_offsets(text, text + 6, spec, VLR_MAX_DIMS, err);
@@ -133,14 +143,10 @@ int vlr_pattern_parse(const char *text, struct vlr_pattern_spec *spec,
 
 void vlr_pattern_name(const struct vlr_pattern_spec *spec, char *buf, size_t size)
 {
-	static const char *const names[] = {
-		"un", "perm", "hot", "shift+", "adv+", "advr+", "advc", "adv-local",
-		"all2all",
-	};
 	size_t used;
 	unsigned i;
 
-	snprintf(buf, size, "%s", names[spec->kind]);
+	snprintf(buf, size, "%s", vlr_name_of(pattern_names, (int)spec->kind, "?"));
 	if (spec->kind == VLR_PATTERN_ADV || spec->kind == VLR_PATTERN_ADV_RANDOM) {
 		used = strlen(buf);
 		snprintf(buf + used, size - used, "%u", spec->offset);

@@ -110,92 +110,91 @@ void vlr_verify_print(const struct vlr_verify_report *r, FILE *out)
 	fprintf(out, "verdict: %s\n", vlr_verify_passed(r) ? "passed" : "FAILED");
 }
 
-/* A JSON string of length bytes of text. */
-static void write_string(const char *text, size_t length, FILE *out)
-{
-	size_t i;
-
-	fputc('"', out);
-	for (i = 0; i < length; i++) {
-		unsigned char c = (unsigned char)text[i];
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
-
-static void write_problems(const struct vlr_verify_report *r, FILE *out)
+static void write_problems(const struct vlr_verify_report *r, struct vlr_json *json)
 {
 	const char *line = r->problems, *end;
 
-	fprintf(out, "  \"problems\": [");
-	for (; (end = strchr(line, '\n')) != NULL; line = end + 1) {
-		fprintf(out, "%s\n    ", line == r->problems ? "" : ",");
-		write_string(line, (size_t)(end - line), out);
-	}
-	fprintf(out, "%s],\n", line == r->problems ? "" : "\n  ");
+	vlr_json_open(json, "problems", '[', VLR_JSON_LINES);
+	for (; (end = strchr(line, '\n')) != NULL; line = end + 1)
+		vlr_json_string_n(json, NULL, line, (size_t)(end - line));
+	vlr_json_close(json);
 }
 
-static void write_set(const char *key, uint16_t mask, FILE *out)
+static void write_set(const char *key, uint16_t mask, struct vlr_json *json)
 {
 	unsigned i;
-	int first = 1;
 
-	fprintf(out, "  \"%s\": [", key);
+	vlr_json_open(json, key, '[', VLR_JSON_INLINE);
 	for (i = 0; i < 16; i++)
-		if (mask & (1u << i)) {
-			fprintf(out, "%s%u", first ? "" : ", ", i);
-			first = 0;
-		}
-	fprintf(out, "],\n");
+		if (mask & (1u << i))
+			vlr_json_uint(json, NULL, i);
+	vlr_json_close(json);
 }
 
-static void write_loads(const struct vlr_verify_report *r, FILE *out)
+static void write_loads(const struct vlr_verify_report *r, struct vlr_json *json)
 {
 	unsigned bin;
 
-	fprintf(out, "  \"channels\": %u,\n", r->channels);
-	fprintf(out, "  \"routes_per_channel\": {\"min\": %llu, \"mean\": %.3f, "
-		"\"max\": %llu, \"bin_start\": %llu, \"bin_width\": %llu, \"histogram\": [",
-		(unsigned long long)r->load_min, r->load_mean,
-		(unsigned long long)r->load_max, (unsigned long long)r->load_bin_start,
-		(unsigned long long)r->load_bin_width);
+	vlr_json_uint(json, "channels", r->channels);
+	vlr_json_open(json, "routes_per_channel", '{', VLR_JSON_INLINE);
+	vlr_json_uint(json, "min", r->load_min);
+	vlr_json_fixed(json, "mean", r->load_mean, 3);
+	vlr_json_uint(json, "max", r->load_max);
+	vlr_json_uint(json, "bin_start", r->load_bin_start);
+	vlr_json_uint(json, "bin_width", r->load_bin_width);
+	vlr_json_open(json, "histogram", '[', VLR_JSON_INLINE);
 	for (bin = 0; bin < VLR_VERIFY_LOAD_BINS; bin++)
-		fprintf(out, "%s%llu", bin ? ", " : "",
-			(unsigned long long)r->load_histogram[bin]);
-	fprintf(out, "]},\n");
+		vlr_json_uint(json, NULL, r->load_histogram[bin]);
+	vlr_json_close(json);
+	vlr_json_close(json);
+}
+
+static void write_routes(const struct vlr_verify_report *r, struct vlr_json *json)
+{
+	vlr_json_uint(json, "routes", r->routes);
+	vlr_json_uint(json, "bad_routes", r->bad_routes);
+	vlr_json_uint(json, "loops", r->loops);
+	vlr_json_uint(json, "dead_ends", r->dead_ends);
+	vlr_json_uint(json, "misdelivered", r->misdelivered);
+	vlr_json_uint(json, "bad_lids", r->bad_lids);
+	write_problems(r, json);
+	vlr_json_open(json, "hops", '{', VLR_JSON_INLINE);
+	vlr_json_uint(json, "min", r->hops_min);
+	vlr_json_fixed(json, "mean", r->hops_mean, 3);
+	vlr_json_uint(json, "max", r->hops_max);
+	vlr_json_close(json);
+}
+
+static void write_cdg(const struct vlr_verify_report *r, struct vlr_json *json)
+{
+	vlr_json_open(json, "cdg", '{', VLR_JSON_INLINE);
+	vlr_json_bool(json, "acyclic", r->cdg_acyclic);
+	vlr_json_uint(json, "nodes", r->cdg_nodes);
+	vlr_json_uint(json, "edges", r->cdg_edges);
+	vlr_json_uint(json, "cycle_length", r->cycle_length);
+	if (r->cdg_acyclic)
+		vlr_json_null(json, "cycle");
+	else
+		vlr_json_string(json, "cycle", r->cycle);
+	vlr_json_close(json);
 }
 
 int vlr_verify_write_json(const struct vlr_verify_report *r, FILE *out)
 {
-	fprintf(out, "{\n  \"passed\": %s,\n", vlr_verify_passed(r) ? "true" : "false");
-	fprintf(out, "  \"routes\": %llu,\n  \"bad_routes\": %llu,\n  \"loops\": %llu,\n"
-		"  \"dead_ends\": %llu,\n  \"misdelivered\": %llu,\n  \"bad_lids\": %u,\n",
-		(unsigned long long)r->routes, (unsigned long long)r->bad_routes,
-		(unsigned long long)r->loops, (unsigned long long)r->dead_ends,
-		(unsigned long long)r->misdelivered, r->bad_lids);
-	write_problems(r, out);
-	fprintf(out, "  \"hops\": {\"min\": %u, \"mean\": %.3f, \"max\": %u},\n",
-		r->hops_min, r->hops_mean, r->hops_max);
-	write_loads(r, out);
-	fprintf(out, "  \"vls_used\": %u,\n  \"vls_offered\": %u,\n", r->vls_used,
-		r->vls_offered);
-	write_set("vls", r->vl_mask, out);
-	fprintf(out, "  \"sls_used\": %u,\n", r->sls_used);
-	write_set("sls", r->sl_mask, out);
-	fprintf(out, "  \"cdg\": {\"acyclic\": %s, \"nodes\": %llu, \"edges\": %llu, "
-		"\"cycle_length\": %u, \"cycle\": ", r->cdg_acyclic ? "true" : "false",
-		(unsigned long long)r->cdg_nodes, (unsigned long long)r->cdg_edges,
-		r->cycle_length);
-	if (r->cdg_acyclic)
-		fprintf(out, "null");
-	else
-		write_string(r->cycle, strlen(r->cycle), out);
-	fprintf(out, "}\n}\n");
-	return ferror(out) ? -1 : 0;
+	struct vlr_json json;
+
+	vlr_json_start(&json, out);
+	vlr_json_open(&json, NULL, '{', VLR_JSON_LINES);
+	vlr_json_bool(&json, "passed", vlr_verify_passed(r));
+	write_routes(r, &json);
+	write_loads(r, &json);
+	vlr_json_uint(&json, "vls_used", r->vls_used);
+	vlr_json_uint(&json, "vls_offered", r->vls_offered);
+	write_set("vls", r->vl_mask, &json);
+	vlr_json_uint(&json, "sls_used", r->sls_used);
+	write_set("sls", r->sl_mask, &json);
+	write_cdg(r, &json);
+	vlr_json_close(&json);
+	fputc('\n', out);
+	return vlr_json_finish(&json);
 }

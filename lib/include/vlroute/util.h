@@ -1,5 +1,6 @@
 /*
- * util.h - what every part uses: error reporting and random numbers.
+ * util.h - what every part uses: error reporting, random numbers, the
+ * monotonic clock, number lexing and the JSON writer.
  *
  * How the library reports what went wrong.
  *
@@ -20,7 +21,9 @@
 #define VLROUTE_UTIL_H
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define VLR_ERROR_SIZE 1024
 
@@ -37,6 +40,73 @@ int vlr_fail_at(struct vlr_error *err, const char *path, unsigned long line,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 int vlr_vfail_at(struct vlr_error *err, const char *path, unsigned long line,
 		 const char *fmt, va_list args) __attribute__((format(printf, 4, 0)));
+
+/* Nanoseconds and seconds on CLOCK_MONOTONIC: for durations and deadlines. */
+uint64_t vlr_clock_ns(void);
+double vlr_clock_seconds(void);
+
+/*
+ * An unsigned number at *s that starts with a decimal digit, read like
+ * strtoull in base (10, or 0 for 0x hex, 0 octal or decimal); advances past
+ * it. -1 (*s unchanged) when there is no digit or the number exceeds max.
+ */
+int vlr_lex_number(const char **s, int base, uint64_t max, uint64_t *value);
+
+/*
+ * The JSON writer of every JSON file vlroute writes. Each value goes into
+ * the innermost open container with a key (objects) or with key NULL
+ * (arrays); the writer puts the separators: ", " in an inline container,
+ * ",\n" and two spaces of indent a level in one laid out a member a line.
+ * Strings are escaped (quotes, backslashes, control characters); numbers
+ * keep the printf precision asked for, and are null when not finite.
+ */
+#define VLR_JSON_DEPTH 8
+
+enum vlr_json_layout {
+	VLR_JSON_INLINE,
+	VLR_JSON_LINES,
+};
+
+struct vlr_json {
+	FILE *out;
+	unsigned depth;				/* containers open */
+	unsigned members[VLR_JSON_DEPTH];	/* values in each so far */
+	char closer[VLR_JSON_DEPTH];		/* '}' or ']' */
+	unsigned char lines[VLR_JSON_DEPTH];	/* VLR_JSON_LINES? */
+	int failed;				/* a write failed */
+};
+
+void vlr_json_start(struct vlr_json *json, FILE *out);
+
+/*
+ * The separator before the next value, and "key": when key is not NULL.
+ * A caller that writes a value by other means (a nested writer) calls
+ * this first.
+ */
+void vlr_json_next(struct vlr_json *json, const char *key);
+
+/* Open an object ('{') or array ('['), and close the innermost one. */
+void vlr_json_open(struct vlr_json *json, const char *key, char bracket,
+		   enum vlr_json_layout layout);
+void vlr_json_close(struct vlr_json *json);
+
+void vlr_json_string(struct vlr_json *json, const char *key, const char *text);
+void vlr_json_string_n(struct vlr_json *json, const char *key, const char *text,
+		       size_t length);
+void vlr_json_uint(struct vlr_json *json, const char *key, unsigned long long value);
+void vlr_json_int(struct vlr_json *json, const char *key, long long value);
+void vlr_json_bool(struct vlr_json *json, const char *key, int value);
+void vlr_json_null(struct vlr_json *json, const char *key);
+
+/* %.*g with digits significant digits; VLR_JSON_EXACT round-trips a double. */
+#define VLR_JSON_EXACT 17
+void vlr_json_real(struct vlr_json *json, const char *key, double value, int digits);
+
+/* %.*f with decimals digits after the point. */
+void vlr_json_fixed(struct vlr_json *json, const char *key, double value, int decimals);
+
+/* 0, or -1 when anything written to the stream failed. */
+int vlr_json_finish(const struct vlr_json *json);
 
 struct vlr_rng {
 	uint64_t state[4];
