@@ -1,6 +1,10 @@
 /*
- * switch_graph.c - the switch-to-switch graph in compressed rows, and its
- * diameter.
+ * switch_graph.c - the switch-to-switch graph in compressed rows, with the
+ * ports at both ends of every link, and its diameter.
+ *
+ * The graph is counted, then filled, in one pass each over the switch
+ * ports: the rows come out in port order, which every user relies on (the
+ * engines' choices between equal paths follow it).
  *
  * The diameter comes from one breadth-first search per switch, run 64
  * sources at a time: every switch keeps a 64-bit mask of the sources that
@@ -20,8 +24,14 @@ void vlr_switch_graph_free(struct vlr_switch_graph *graph)
 {
 	free(graph->node_of);
 	free(graph->switch_of);
+	free(graph->hosts);
 	free(graph->offset);
+	free(graph->from);
 	free(graph->neighbour);
+	free(graph->port);
+	free(graph->neighbour_port);
+	free(graph->back);
+	free(graph->link_of_port);
 	memset(graph, 0, sizeof(*graph));
 }
 
@@ -40,45 +50,97 @@ static uint32_t count_switches(const struct vlr_fabric *fabric, uint32_t *switch
 	return count;
 }
 
-/* The switch at the other end of port, or VLR_NONE. */
-static uint32_t switch_behind(const struct vlr_fabric *fabric,
-			      const struct vlr_switch_graph *graph,
-			      const struct vlr_port *port)
+/* The port at the other end of port slot, or NULL. */
+static const struct vlr_port *peer_of(const struct vlr_fabric *fabric, uint32_t slot)
 {
-	if (port->peer == VLR_NONE)
-		return VLR_NONE;
-	return graph->switch_of[fabric->ports[port->peer].node];
+	uint32_t peer = fabric->ports[slot].peer;
+
+	return peer == VLR_NONE ? NULL : &fabric->ports[peer];
+}
+
+/* Links and hosts of every switch; offset[s + 1] holds the links of s. */
+static void count_links(struct vlr_switch_graph *graph)
+{
+	const struct vlr_fabric *fabric = graph->fabric;
+	uint32_t s, slot;
+
+	for (s = 0; s < graph->num_switches; s++) {
+		const struct vlr_node *node = &fabric->nodes[graph->node_of[s]];
+
+		for (slot = node->first_port + 1; slot <= node->first_port + node->num_ports;
+		     slot++) {
+			const struct vlr_port *peer = peer_of(fabric, slot);
+
+			if (!peer)
+				continue;
+			if (vlr_node_is_switch(fabric, peer->node))
+				graph->offset[s + 1]++;
+			else
+				graph->hosts[s]++;
+		}
+	}
+	for (s = 0; s < graph->num_switches; s++)
+		graph->offset[s + 1] += graph->offset[s];
+	graph->num_links = graph->offset[graph->num_switches];
+}
+
+static void fill_links(struct vlr_switch_graph *graph)
+{
+	const struct vlr_fabric *fabric = graph->fabric;
+	uint32_t s, slot, link = 0;
+
+	for (slot = 0; slot < fabric->num_ports; slot++)
+		graph->link_of_port[slot] = VLR_NONE;
+	for (s = 0; s < graph->num_switches; s++) {
+		const struct vlr_node *node = &fabric->nodes[graph->node_of[s]];
+
+		for (slot = node->first_port + 1; slot <= node->first_port + node->num_ports;
+		     slot++) {
+			const struct vlr_port *peer = peer_of(fabric, slot);
+
+			if (!peer || !vlr_node_is_switch(fabric, peer->node))
+				continue;
+			graph->link_of_port[slot] = link;
+			graph->from[link] = s;
+			graph->neighbour[link] = graph->switch_of[peer->node];
+			graph->port[link] = fabric->ports[slot].number;
+			graph->neighbour_port[link] = peer->number;
+			link++;
+		}
+	}
+	for (link = 0; link < graph->num_links; link++)
+		graph->back[link] = graph->link_of_port[
+			fabric->ports[vlr_link_slot(graph, link)].peer];
 }
 
 int vlr_switch_graph_build(const struct vlr_fabric *fabric,
 			   struct vlr_switch_graph *graph, struct vlr_error *err)
 {
-	uint32_t s, fill = 0;
-	unsigned number;
+	size_t links;
 
 	memset(graph, 0, sizeof(*graph));
+	graph->fabric = fabric;
 	graph->switch_of = malloc(sizeof(uint32_t) * (fabric->num_nodes + 1));
 	graph->node_of = malloc(sizeof(uint32_t) * (fabric->num_nodes + 1));
-	if (!graph->switch_of || !graph->node_of)
+	graph->link_of_port = malloc(sizeof(uint32_t) * (fabric->num_ports + 1));
+	if (!graph->switch_of || !graph->node_of || !graph->link_of_port)
 		goto out_of_memory;
 	graph->num_switches = count_switches(fabric, graph->switch_of, graph->node_of);
-	graph->offset = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
-	graph->neighbour = malloc(sizeof(uint32_t) * (fabric->num_ports + 1));
-	if (!graph->offset || !graph->neighbour)
+	graph->offset = calloc(graph->num_switches + 1, sizeof(uint32_t));
+	graph->hosts = calloc(graph->num_switches + 1, 1);
+	if (!graph->offset || !graph->hosts)
 		goto out_of_memory;
-	for (s = 0; s < graph->num_switches; s++) {
-		uint32_t node = graph->node_of[s];
-
-		graph->offset[s] = fill;
-		for (number = 1; number <= fabric->nodes[node].num_ports; number++) {
-			uint32_t other = switch_behind(fabric, graph,
-						       vlr_port_at(fabric, node, number));
-
-			if (other != VLR_NONE)
-				graph->neighbour[fill++] = other;
-		}
-	}
-	graph->offset[graph->num_switches] = fill;
+	count_links(graph);
+	links = graph->num_links + 1;
+	graph->from = malloc(sizeof(uint32_t) * links);
+	graph->neighbour = malloc(sizeof(uint32_t) * links);
+	graph->port = malloc(links);
+	graph->neighbour_port = malloc(links);
+	graph->back = malloc(sizeof(uint32_t) * links);
+	if (!graph->from || !graph->neighbour || !graph->port || !graph->neighbour_port ||
+	    !graph->back)
+		goto out_of_memory;
+	fill_links(graph);
 	return 0;
 
 out_of_memory:

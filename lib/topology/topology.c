@@ -12,94 +12,7 @@
 #include "util/names.h"
 #include "topology_internal.h"
 
-static int count_links(const struct vlr_fabric *fabric, struct topo_graph *graph)
-{
-	uint32_t sw;
-	unsigned port;
-
-	for (sw = 0; sw < graph->num_switches; sw++) {
-		uint32_t node = graph->switch_node[sw];
-
-		graph->offset[sw + 1] = graph->offset[sw];
-		for (port = 1; port <= fabric->nodes[node].num_ports; port++) {
-			uint32_t peer = vlr_port_at(fabric, node, port)->peer;
-
-			if (peer == VLR_NONE)
-				continue;
-			if (vlr_node_is_switch(fabric, fabric->ports[peer].node))
-				graph->offset[sw + 1]++;
-			else
-				graph->hosts[sw]++;
-		}
-	}
-	return 0;
-}
-
-static void fill_links(const struct vlr_fabric *fabric, struct topo_graph *graph)
-{
-	uint32_t sw, at;
-	unsigned port;
-
-	for (sw = 0; sw < graph->num_switches; sw++) {
-		uint32_t node = graph->switch_node[sw];
-
-		at = graph->offset[sw];
-		for (port = 1; port <= fabric->nodes[node].num_ports; port++) {
-			uint32_t peer = vlr_port_at(fabric, node, port)->peer;
-
-			if (peer == VLR_NONE || !vlr_node_is_switch(fabric, fabric->ports[peer].node))
-				continue;
-			graph->neighbour[at] = graph->switch_of_node[fabric->ports[peer].node];
-			graph->port[at++] = (uint8_t)port;
-		}
-	}
-}
-
-int topo_graph_build(const struct vlr_fabric *fabric, struct topo_graph *graph,
-		     struct vlr_error *err)
-{
-	uint32_t node, switches = 0;
-
-	memset(graph, 0, sizeof(*graph));
-	graph->fabric = fabric;
-	graph->switch_of_node = malloc((fabric->num_nodes + 1ull) * sizeof(uint32_t));
-	graph->switch_node = malloc((fabric->num_nodes + 1ull) * sizeof(uint32_t));
-	graph->offset = calloc(fabric->num_nodes + 2ull, sizeof(uint32_t));
-	graph->hosts = calloc(fabric->num_nodes + 1ull, sizeof(uint16_t));
-	if (!graph->switch_of_node || !graph->switch_node || !graph->offset || !graph->hosts)
-		goto out_of_memory;
-	for (node = 0; node < fabric->num_nodes; node++) {
-		graph->switch_of_node[node] = VLR_NONE;
-		if (vlr_node_is_switch(fabric, node)) {
-			graph->switch_of_node[node] = switches;
-			graph->switch_node[switches++] = node;
-		}
-	}
-	graph->num_switches = switches;
-	count_links(fabric, graph);
-	graph->neighbour = malloc((graph->offset[switches] + 1ull) * sizeof(uint32_t));
-	graph->port = malloc(graph->offset[switches] + 1ull);
-	if (!graph->neighbour || !graph->port)
-		goto out_of_memory;
-	fill_links(fabric, graph);
-	return 0;
-out_of_memory:
-	topo_graph_free(graph);
-	return vlr_fail(err, "out of memory for the switch graph");
-}
-
-void topo_graph_free(struct topo_graph *graph)
-{
-	free(graph->switch_node);
-	free(graph->switch_of_node);
-	free(graph->offset);
-	free(graph->neighbour);
-	free(graph->port);
-	free(graph->hosts);
-	memset(graph, 0, sizeof(*graph));
-}
-
-unsigned topo_most_hosts(const struct topo_graph *graph)
+unsigned topo_most_hosts(const struct vlr_switch_graph *graph)
 {
 	unsigned most = 0;
 	uint32_t sw;
@@ -110,7 +23,7 @@ unsigned topo_most_hosts(const struct topo_graph *graph)
 	return most;
 }
 
-int topo_linked(const struct topo_graph *graph, uint32_t a, uint32_t b)
+int topo_linked(const struct vlr_switch_graph *graph, uint32_t a, uint32_t b)
 {
 	uint32_t at;
 
@@ -120,9 +33,9 @@ int topo_linked(const struct topo_graph *graph, uint32_t a, uint32_t b)
 	return 0;
 }
 
-const char *topo_name(const struct topo_graph *graph, uint32_t sw)
+const char *topo_name(const struct vlr_switch_graph *graph, uint32_t sw)
 {
-	return vlr_node_name(graph->fabric, graph->switch_node[sw]);
+	return vlr_node_name(graph->fabric, graph->node_of[sw]);
 }
 
 static int compare_u32(const void *a, const void *b)
@@ -163,7 +76,7 @@ uint32_t topo_first_unusual(const uint32_t *values, uint32_t count, uint32_t *us
 	return VLR_NONE;
 }
 
-int topo_start(struct vlr_topology *topology, const struct topo_graph *graph,
+int topo_start(struct vlr_topology *topology, const struct vlr_switch_graph *graph,
 	       struct vlr_error *err)
 {
 	const struct vlr_fabric *fabric = graph->fabric;
@@ -182,11 +95,11 @@ int topo_start(struct vlr_topology *topology, const struct topo_graph *graph,
 	    !topology->index_in_group || !topology->role || !topology->port_class ||
 	    !topology->port_dim)
 		return vlr_fail(err, "out of memory for the topology");
-	memcpy(topology->switch_node, graph->switch_node, n * sizeof(uint32_t));
-	memcpy(topology->switch_of_node, graph->switch_of_node,
+	memcpy(topology->switch_node, graph->node_of, n * sizeof(uint32_t));
+	memcpy(topology->switch_of_node, graph->switch_of,
 	       fabric->num_nodes * sizeof(uint32_t));
 	for (sw = 0; sw < n; sw++) {
-		uint32_t node = graph->switch_node[sw];
+		uint32_t node = graph->node_of[sw];
 
 		for (port = 1; port <= fabric->nodes[node].num_ports; port++) {
 			uint32_t peer = vlr_port_at(fabric, node, port)->peer;
@@ -262,7 +175,7 @@ void topo_groups_free(struct topo_groups *groups)
 	groups->parent = NULL;
 }
 
-int topo_check_group_pairs(const struct topo_graph *graph,
+int topo_check_group_pairs(const struct vlr_switch_graph *graph,
 			   const struct vlr_topology *topology, struct vlr_error *err)
 {
 	uint32_t g = topology->num_groups, sw, at, a, b;
@@ -308,7 +221,7 @@ static uint32_t generated_switch(const struct vlr_topology *topology, uint32_t s
 	       topology->index_in_group[sw];
 }
 
-static int same_links(const struct topo_graph *graph, const struct topo_graph *generated,
+static int same_links(const struct vlr_switch_graph *graph, const struct vlr_switch_graph *generated,
 		      const struct vlr_topology *topology)
 {
 	uint32_t sw, at;
@@ -319,7 +232,7 @@ static int same_links(const struct topo_graph *graph, const struct topo_graph *g
 		uint32_t twin = generated_switch(topology, sw);
 
 		if (twin >= generated->num_switches ||
-		    topo_degree(generated, twin) != topo_degree(graph, sw))
+		    vlr_switch_degree(generated, twin) != vlr_switch_degree(graph, sw))
 			return 0;
 		for (at = graph->offset[sw]; at < graph->offset[sw + 1]; at++)
 			if (!topo_linked(generated, twin,
@@ -329,14 +242,14 @@ static int same_links(const struct topo_graph *graph, const struct topo_graph *g
 	return 1;
 }
 
-void topo_match_arrangement(const struct topo_graph *graph,
+void topo_match_arrangement(const struct vlr_switch_graph *graph,
 			    struct vlr_topology *topology)
 {
 	static const enum vlr_arrangement arrangements[] = {
 		VLR_ARRANGEMENT_PALMTREE, VLR_ARRANGEMENT_CONSECUTIVE
 	};
 	struct vlr_family_params params = topology->params;
-	struct topo_graph generated;
+	struct vlr_switch_graph generated;
 	struct vlr_fabric *fabric;
 	unsigned i;
 
@@ -349,12 +262,12 @@ void topo_match_arrangement(const struct topo_graph *graph,
 		if (!fabric)
 			return;
 		if (!vlr_generate(fabric, &params, NULL) &&
-		    !topo_graph_build(fabric, &generated, NULL)) {
+		    !vlr_switch_graph_build(fabric, &generated, NULL)) {
 			if (same_links(graph, &generated, topology)) {
 				topology->params = params;
 				topology->arrangement_known = 1;
 			}
-			topo_graph_free(&generated);
+			vlr_switch_graph_free(&generated);
 		}
 		vlr_fabric_free(fabric);
 	}
@@ -383,7 +296,7 @@ const char *vlr_topology_family_name(enum vlr_family family)
 	return vlr_name_of(recognised_families, (int)family, "any");
 }
 
-static int recognise_as(const struct topo_graph *graph, enum vlr_family family,
+static int recognise_as(const struct vlr_switch_graph *graph, enum vlr_family family,
 			struct vlr_topology *topology, struct vlr_error *err)
 {
 	int verdict;
@@ -409,7 +322,7 @@ int vlr_topology_recognise(const struct vlr_fabric *fabric, enum vlr_family fami
 		VLR_FAMILY_HYPERX, VLR_FAMILY_DRAGONFLY, VLR_FAMILY_DRAGONFLYPLUS
 	};
 	struct vlr_error attempt;
-	struct topo_graph graph;
+	struct vlr_switch_graph graph;
 	int best = -1, verdict;
 	unsigned i;
 
@@ -418,10 +331,10 @@ int vlr_topology_recognise(const struct vlr_fabric *fabric, enum vlr_family fami
 	    family != VLR_FAMILY_DRAGONFLY && family != VLR_FAMILY_DRAGONFLYPLUS)
 		return vlr_fail(err, "only HyperX, Dragonfly and Dragonfly+ are recognised "
 				"from the graph");
-	if (topo_graph_build(fabric, &graph, err))
+	if (vlr_switch_graph_build(fabric, &graph, err))
 		return -1;
 	if (!graph.num_switches) {
-		topo_graph_free(&graph);
+		vlr_switch_graph_free(&graph);
 		return vlr_fail(err, "the fabric has no switches");
 	}
 	for (i = 0; i < 3; i++) {
@@ -436,6 +349,6 @@ int vlr_topology_recognise(const struct vlr_fabric *fabric, enum vlr_family fami
 				*err = attempt;
 		}
 	}
-	topo_graph_free(&graph);
+	vlr_switch_graph_free(&graph);
 	return i < 3 ? 0 : -1;
 }

@@ -15,7 +15,7 @@
 
 #include "topology_internal.h"
 
-static int assign_roles(const struct topo_graph *graph, struct vlr_topology *topology,
+static int assign_roles(const struct vlr_switch_graph *graph, struct vlr_topology *topology,
 			struct vlr_error *err)
 {
 	uint32_t sw, leaves = 0;
@@ -32,7 +32,7 @@ static int assign_roles(const struct topo_graph *graph, struct vlr_topology *top
 }
 
 /* Leaves link only to spines; join each leaf with its spines. */
-static int join_leaves(const struct topo_graph *graph, struct vlr_topology *topology,
+static int join_leaves(const struct vlr_switch_graph *graph, struct vlr_topology *topology,
 		       struct topo_groups *groups, struct vlr_error *err)
 {
 	uint32_t sw, at;
@@ -74,7 +74,7 @@ static uint32_t switch_of_group(const struct vlr_topology *topology, uint32_t gr
 	return sw;
 }
 
-static int check_sizes(const struct topo_graph *graph, struct vlr_topology *topology,
+static int check_sizes(const struct vlr_switch_graph *graph, struct vlr_topology *topology,
 		       uint32_t *leaves, uint32_t *spines, struct vlr_error *err)
 {
 	struct vlr_dragonflyplus_params *dfp = &topology->params.u.dragonflyplus;
@@ -102,10 +102,9 @@ static int check_sizes(const struct topo_graph *graph, struct vlr_topology *topo
 }
 
 /* Leaf-spine links complete inside groups; spine-spine links between them. */
-static int check_links(const struct topo_graph *graph, struct vlr_topology *topology,
+static int check_links(const struct vlr_switch_graph *graph, struct vlr_topology *topology,
 		       uint32_t *globals, struct vlr_error *err)
 {
-	const struct vlr_fabric *fabric = graph->fabric;
 	const struct vlr_dragonflyplus_params *dfp = &topology->params.u.dragonflyplus;
 	uint32_t sw, at, down;
 
@@ -115,7 +114,7 @@ static int check_links(const struct topo_graph *graph, struct vlr_topology *topo
 		down = globals[sw] = 0;
 		for (at = graph->offset[sw]; at < graph->offset[sw + 1]; at++) {
 			uint32_t peer = graph->neighbour[at];
-			uint32_t slot = vlr_port_index(fabric, graph->switch_node[sw], graph->port[at]);
+			uint32_t slot = vlr_link_slot(graph, at);
 			int same = topology->group[peer] == topology->group[sw];
 
 			if (spine && topology->role[peer] == VLR_ROLE_SPINE && same) {
@@ -128,10 +127,10 @@ static int check_links(const struct topo_graph *graph, struct vlr_topology *topo
 			down += spine && same;
 			globals[sw] += spine && !same;
 		}
-		if (spine ? down != dfp->leaves : topo_degree(graph, sw) != dfp->spines) {
+		if (spine ? down != dfp->leaves : vlr_switch_degree(graph, sw) != dfp->spines) {
 			vlr_fail(err, "almost a Dragonfly+, but %s %s has %u links inside its "
 				 "group of %u leaves and %u spines", spine ? "spine" : "leaf",
-				 topo_name(graph, sw), spine ? down : topo_degree(graph, sw),
+				 topo_name(graph, sw), spine ? down : vlr_switch_degree(graph, sw),
 				 dfp->leaves, dfp->spines);
 			return 3;
 		}
@@ -139,7 +138,7 @@ static int check_links(const struct topo_graph *graph, struct vlr_topology *topo
 	return 0;
 }
 
-static int check_globals(const struct topo_graph *graph, struct vlr_topology *topology,
+static int check_globals(const struct vlr_switch_graph *graph, struct vlr_topology *topology,
 			 uint32_t *globals, struct vlr_error *err)
 {
 	uint32_t sw, spines = 0, odd, usual;
@@ -157,7 +156,7 @@ static int check_globals(const struct topo_graph *graph, struct vlr_topology *to
 	return 0;
 }
 
-static void fill_params(const struct topo_graph *graph, struct vlr_topology *topology)
+static void fill_params(const struct vlr_switch_graph *graph, struct vlr_topology *topology)
 {
 	struct vlr_dragonflyplus_params *dfp = &topology->params.u.dragonflyplus;
 
@@ -167,7 +166,7 @@ static void fill_params(const struct topo_graph *graph, struct vlr_topology *top
 	dfp->arrangement = VLR_ARRANGEMENT_PALMTREE;
 }
 
-int topo_recognise_dragonflyplus(const struct topo_graph *graph,
+int topo_recognise_dragonflyplus(const struct vlr_switch_graph *graph,
 				 struct vlr_topology *topology, struct vlr_error *err)
 {
 	uint32_t n = graph->num_switches;

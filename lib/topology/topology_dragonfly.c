@@ -17,7 +17,7 @@
 #include "topology_internal.h"
 
 /* Grow a clique from {sw, seed} over sw's neighbours in port order. */
-static unsigned grow_clique(const struct topo_graph *graph, uint32_t sw, uint32_t seed,
+static unsigned grow_clique(const struct vlr_switch_graph *graph, uint32_t sw, uint32_t seed,
 			    uint32_t *clique)
 {
 	unsigned size = 2, i;
@@ -38,7 +38,7 @@ static unsigned grow_clique(const struct topo_graph *graph, uint32_t sw, uint32_
 }
 
 /* Join every router with the members of its largest clique. */
-static void join_cliques(const struct topo_graph *graph, struct topo_groups *groups)
+static void join_cliques(const struct vlr_switch_graph *graph, struct topo_groups *groups)
 {
 	uint32_t best[VLR_MAX_NODE_PORTS + 1], trial[VLR_MAX_NODE_PORTS + 1];
 	uint32_t sw, at;
@@ -68,7 +68,7 @@ static void count_members(struct vlr_topology *topology, uint32_t *size)
 }
 
 /* Groups of one size a >= 3. */
-static int check_groups(const struct topo_graph *graph, struct vlr_topology *topology,
+static int check_groups(const struct vlr_switch_graph *graph, struct vlr_topology *topology,
 			uint32_t *size, uint32_t *first, struct vlr_error *err)
 {
 	uint32_t odd, a, sw;
@@ -92,7 +92,7 @@ static int check_groups(const struct topo_graph *graph, struct vlr_topology *top
 }
 
 /* A router has too few or too many links inside its group: say which. */
-static int complain_locals(const struct topo_graph *graph,
+static int complain_locals(const struct vlr_switch_graph *graph,
 			   const struct vlr_topology *topology, uint32_t sw,
 			   uint32_t locals, struct vlr_error *err)
 {
@@ -112,10 +112,9 @@ static int complain_locals(const struct topo_graph *graph,
 }
 
 /* Classify links; every router has a - 1 local and h global links. */
-static int check_links(const struct topo_graph *graph, struct vlr_topology *topology,
+static int check_links(const struct vlr_switch_graph *graph, struct vlr_topology *topology,
 		       uint32_t *globals, struct vlr_error *err)
 {
-	const struct vlr_fabric *fabric = graph->fabric;
 	unsigned a = topology->params.u.dragonfly.a;
 	uint32_t sw, at, locals, odd, h;
 
@@ -123,7 +122,7 @@ static int check_links(const struct topo_graph *graph, struct vlr_topology *topo
 		locals = globals[sw] = 0;
 		for (at = graph->offset[sw]; at < graph->offset[sw + 1]; at++) {
 			int local = topology->group[graph->neighbour[at]] == topology->group[sw];
-			uint32_t slot = vlr_port_index(fabric, graph->switch_node[sw], graph->port[at]);
+			uint32_t slot = vlr_link_slot(graph, at);
 
 			topology->port_class[slot] = local ? VLR_PORT_LOCAL : VLR_PORT_GLOBAL;
 			if (local)
@@ -145,7 +144,7 @@ static int check_links(const struct topo_graph *graph, struct vlr_topology *topo
 	return 0;
 }
 
-static void fill_params(const struct topo_graph *graph, struct vlr_topology *topology)
+static void fill_params(const struct vlr_switch_graph *graph, struct vlr_topology *topology)
 {
 	struct vlr_dragonfly_params *df = &topology->params.u.dragonfly;
 
@@ -155,7 +154,7 @@ static void fill_params(const struct topo_graph *graph, struct vlr_topology *top
 	df->arrangement = VLR_ARRANGEMENT_PALMTREE;
 }
 
-int topo_recognise_dragonfly(const struct topo_graph *graph, struct vlr_topology *topology,
+int topo_recognise_dragonfly(const struct vlr_switch_graph *graph, struct vlr_topology *topology,
 			     struct vlr_error *err)
 {
 	uint32_t n = graph->num_switches;

@@ -20,7 +20,7 @@
 #include "topology_internal.h"
 
 struct hyperx_search {
-	const struct topo_graph *graph;
+	const struct vlr_switch_graph *graph;
 	unsigned dims;
 	unsigned sides[VLR_MAX_DIMS];
 	uint32_t members[VLR_MAX_DIMS][VLR_MAX_NODE_PORTS + 1];	/* m(d, v) */
@@ -29,7 +29,7 @@ struct hyperx_search {
 	uint32_t *distance;
 };
 
-static int find_parallel_links(const struct topo_graph *graph, struct vlr_error *err)
+static int find_parallel_links(const struct vlr_switch_graph *graph, struct vlr_error *err)
 {
 	uint32_t sw, at, other;
 
@@ -46,7 +46,7 @@ static int find_parallel_links(const struct topo_graph *graph, struct vlr_error 
 }
 
 /* A switch whose degree, and its neighbours' degrees, are the usual one. */
-static int usual_neighbourhood(const struct topo_graph *graph, const uint32_t *degree,
+static int usual_neighbourhood(const struct vlr_switch_graph *graph, const uint32_t *degree,
 			       uint32_t usual, uint32_t sw)
 {
 	uint32_t at;
@@ -60,7 +60,7 @@ static int usual_neighbourhood(const struct topo_graph *graph, const uint32_t *d
 }
 
 /* The root: away from any switch a missing or extra link disturbs. */
-static uint32_t choose_root(const struct topo_graph *graph)
+static uint32_t choose_root(const struct vlr_switch_graph *graph)
 {
 	uint32_t *degree = malloc((graph->num_switches + 1ull) * sizeof(uint32_t));
 	uint32_t sw, usual;
@@ -68,7 +68,7 @@ static uint32_t choose_root(const struct topo_graph *graph)
 	if (!degree)
 		return 0;
 	for (sw = 0; sw < graph->num_switches; sw++)
-		degree[sw] = topo_degree(graph, sw);
+		degree[sw] = vlr_switch_degree(graph, sw);
 	usual = topo_mode(degree, graph->num_switches);
 	for (sw = 0; sw < graph->num_switches; sw++)
 		if (usual_neighbourhood(graph, degree, usual, sw))
@@ -83,7 +83,7 @@ static uint32_t choose_root(const struct topo_graph *graph)
 /* Split the root's neighbours into rows (cliques); rows become dimensions. */
 static int split_rows(struct hyperx_search *search, uint32_t root, struct vlr_error *err)
 {
-	const struct topo_graph *graph = search->graph;
+	const struct vlr_switch_graph *graph = search->graph;
 	uint32_t first = graph->offset[root], last = graph->offset[root + 1], at, other;
 	uint8_t row_of[VLR_MAX_NODE_PORTS + 1];
 
@@ -118,7 +118,7 @@ static int split_rows(struct hyperx_search *search, uint32_t root, struct vlr_er
 
 static int breadth_first(struct hyperx_search *search, uint32_t from)
 {
-	const struct topo_graph *graph = search->graph;
+	const struct vlr_switch_graph *graph = search->graph;
 	uint32_t head = 0, tail = 0, sw, at;
 
 	for (sw = 0; sw < graph->num_switches; sw++)
@@ -140,7 +140,7 @@ static int breadth_first(struct hyperx_search *search, uint32_t from)
 static int place_dimension(struct hyperx_search *search, unsigned d, uint32_t *best,
 			   uint8_t *tied, struct vlr_error *err)
 {
-	const struct topo_graph *graph = search->graph;
+	const struct vlr_switch_graph *graph = search->graph;
 	uint32_t sw;
 	unsigned v;
 
@@ -209,8 +209,7 @@ static int link_dimension(const struct hyperx_search *search, uint32_t a, uint32
 static int check_links(const struct hyperx_search *search, struct vlr_topology *topology,
 		       struct vlr_error *err)
 {
-	const struct topo_graph *graph = search->graph;
-	const struct vlr_fabric *fabric = graph->fabric;
+	const struct vlr_switch_graph *graph = search->graph;
 	char here[96], there[96];
 	uint32_t sw, at;
 
@@ -218,7 +217,7 @@ static int check_links(const struct hyperx_search *search, struct vlr_topology *
 		for (at = graph->offset[sw]; at < graph->offset[sw + 1]; at++) {
 			uint32_t peer = graph->neighbour[at];
 			int dim = link_dimension(search, sw, peer);
-			uint32_t slot = vlr_port_index(fabric, graph->switch_node[sw], graph->port[at]);
+			uint32_t slot = vlr_link_slot(graph, at);
 
 			if (dim < 0) {
 				describe_coords(search, &search->coord[(uint64_t)sw * search->dims],
@@ -240,7 +239,7 @@ static int check_links(const struct hyperx_search *search, struct vlr_topology *
 static int check_cells(const struct hyperx_search *search, uint32_t *switch_at,
 		       uint64_t cells, struct vlr_error *err)
 {
-	const struct topo_graph *graph = search->graph;
+	const struct vlr_switch_graph *graph = search->graph;
 	uint16_t c[VLR_MAX_DIMS];
 	char where[96];
 	uint64_t cell;
@@ -352,7 +351,7 @@ static int place_all(struct hyperx_search *search, struct vlr_error *err)
 	return failed;
 }
 
-int topo_recognise_hyperx(const struct topo_graph *graph, struct vlr_topology *topology,
+int topo_recognise_hyperx(const struct vlr_switch_graph *graph, struct vlr_topology *topology,
 			  struct vlr_error *err)
 {
 	struct hyperx_search search;

@@ -1,7 +1,9 @@
 /*
  * topology_internal.h - what the recognisers of the three families share:
- * the switch graph with the port of every link, and the verdict of an
- * attempt (how far it got, so that the best failure message is kept).
+ * helpers over the fabric's switch graph (struct vlr_switch_graph, which
+ * has the port of every link and the hosts of every switch), and the
+ * verdict of an attempt (how far it got, so that the best failure message
+ * is kept).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -12,32 +14,11 @@
 #include <vlroute/gen.h>
 #include <vlroute/topology.h>
 
-/* Switches and their switch-to-switch links, with ports. */
-struct topo_graph {
-	const struct vlr_fabric *fabric;
-	uint32_t num_switches;
-	uint32_t *switch_node;		/* switch -> node */
-	uint32_t *switch_of_node;	/* node -> switch or VLR_NONE */
-	uint32_t *offset;		/* num_switches + 1 */
-	uint32_t *neighbour;		/* switch at the other end */
-	uint8_t *port;			/* our port of that link */
-	uint16_t *hosts;		/* endpoint links per switch */
-};
-
-int topo_graph_build(const struct vlr_fabric *fabric, struct topo_graph *graph,
-		     struct vlr_error *err);
-void topo_graph_free(struct topo_graph *graph);
-
-static inline uint32_t topo_degree(const struct topo_graph *graph, uint32_t sw)
-{
-	return graph->offset[sw + 1] - graph->offset[sw];
-}
-
 /* The most hosts (endpoint links) on one switch. */
-unsigned topo_most_hosts(const struct topo_graph *graph);
+unsigned topo_most_hosts(const struct vlr_switch_graph *graph);
 
-int topo_linked(const struct topo_graph *graph, uint32_t a, uint32_t b);
-const char *topo_name(const struct topo_graph *graph, uint32_t sw);
+int topo_linked(const struct vlr_switch_graph *graph, uint32_t a, uint32_t b);
+const char *topo_name(const struct vlr_switch_graph *graph, uint32_t sw);
 
 /* The most common value of values[0..count) (the smallest on ties). */
 uint32_t topo_mode(const uint32_t *values, uint32_t count);
@@ -49,7 +30,7 @@ uint32_t topo_first_unusual(const uint32_t *values, uint32_t count, uint32_t *us
  * Hand the per-switch arrays to the topology and set the port classes of
  * host links; recognisers then classify the switch-to-switch ports.
  */
-int topo_start(struct vlr_topology *topology, const struct topo_graph *graph,
+int topo_start(struct vlr_topology *topology, const struct vlr_switch_graph *graph,
 	       struct vlr_error *err);
 
 /*
@@ -57,11 +38,11 @@ int topo_start(struct vlr_topology *topology, const struct topo_graph *graph,
  * is wrong from the start .. 3 = almost: a link or a switch out of place)
  * with err explaining.
  */
-int topo_recognise_hyperx(const struct topo_graph *graph,
+int topo_recognise_hyperx(const struct vlr_switch_graph *graph,
 			  struct vlr_topology *topology, struct vlr_error *err);
-int topo_recognise_dragonfly(const struct topo_graph *graph,
+int topo_recognise_dragonfly(const struct vlr_switch_graph *graph,
 			     struct vlr_topology *topology, struct vlr_error *err);
-int topo_recognise_dragonflyplus(const struct topo_graph *graph,
+int topo_recognise_dragonflyplus(const struct vlr_switch_graph *graph,
 				 struct vlr_topology *topology, struct vlr_error *err);
 
 /*
@@ -82,14 +63,14 @@ uint32_t topo_groups_number(struct topo_groups *groups, uint32_t switches,
 void topo_groups_free(struct topo_groups *groups);
 
 /* Does every pair of groups have a global link? Names a pair that has not. */
-int topo_check_group_pairs(const struct topo_graph *graph,
+int topo_check_group_pairs(const struct vlr_switch_graph *graph,
 			   const struct vlr_topology *topology, struct vlr_error *err);
 
 /*
  * Set arrangement_known when regenerating topology->params gives the same
  * links with groups and switches numbered as the topology numbers them.
  */
-void topo_match_arrangement(const struct topo_graph *graph,
+void topo_match_arrangement(const struct vlr_switch_graph *graph,
 			    struct vlr_topology *topology);
 
 #endif

@@ -283,21 +283,49 @@ void vlr_fabric_summarise(const struct vlr_fabric *fabric,
 			  struct vlr_fabric_summary *summary);
 
 /*
- * The switch graph: switches are vertices, switch-to-switch links edges
- * (parallel links appear once per link). Compressed rows, so the
- * neighbours of switch s are neighbour[offset[s] .. offset[s+1]).
+ * The switch graph: switches are vertices, switch-to-switch links edges,
+ * built once per fabric and shared by topology recognition, the engines,
+ * the verifier and the simulator. Switches are numbered in node order.
+ * A link is one direction of a cable (parallel cables are separate links),
+ * numbered switch by switch in port order, so the links leaving switch s
+ * are offset[s] .. offset[s+1] and the k-th of them leaves through its
+ * k-th switch-facing port. Parts that keep something per link (routes,
+ * loads, buffers) index it by this link number.
  */
 struct vlr_switch_graph {
+	const struct vlr_fabric *fabric;
 	uint32_t num_switches;
-	uint32_t *node_of;		/* switch index -> node index */
-	uint32_t *switch_of;		/* node index -> switch index or VLR_NONE */
-	uint32_t *offset;		/* num_switches + 1 entries */
-	uint32_t *neighbour;
+	uint32_t num_links;		/* offset[num_switches] */
+	uint32_t *node_of;		/* [switch]: its node */
+	uint32_t *switch_of;		/* [node]: its switch or VLR_NONE */
+	uint8_t *hosts;			/* [switch]: links to CAs and routers */
+	uint32_t *offset;		/* [switch]: its first link; num_switches + 1 */
+	uint32_t *from;			/* [link]: the switch it leaves */
+	uint32_t *neighbour;		/* [link]: the switch it leads to */
+	uint8_t *port;			/* [link]: the port it leaves through */
+	uint8_t *neighbour_port;	/* [link]: the port it arrives on */
+	uint32_t *back;			/* [link]: the same cable the other way */
+	uint32_t *link_of_port;		/* [port slot]: the link leaving through it,
+					   VLR_NONE */
 };
 
 int vlr_switch_graph_build(const struct vlr_fabric *fabric,
 			   struct vlr_switch_graph *graph, struct vlr_error *err);
 void vlr_switch_graph_free(struct vlr_switch_graph *graph);
+
+static inline uint32_t vlr_switch_degree(const struct vlr_switch_graph *graph,
+					 uint32_t sw)
+{
+	return graph->offset[sw + 1] - graph->offset[sw];
+}
+
+/* Port slot a link leaves through. */
+static inline uint32_t vlr_link_slot(const struct vlr_switch_graph *graph,
+				     uint32_t link)
+{
+	return vlr_port_index(graph->fabric, graph->node_of[graph->from[link]],
+			      graph->port[link]);
+}
 
 /*
  * Longest shortest path between two switches, in switch-to-switch hops, and
