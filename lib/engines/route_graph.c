@@ -1,5 +1,6 @@
 /*
- * route_graph.c - building the engines' switch-level view of a fabric.
+ * route_graph.c - the engines' switch-level view of a fabric: the shared
+ * switch graph, the source ports of every switch, and the distances.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -11,12 +12,7 @@
 
 void route_graph_free(struct route_graph *graph)
 {
-	free(graph->first_channel);
-	free(graph->channel_from);
-	free(graph->channel_to);
-	free(graph->channel_port);
-	free(graph->channel_back);
-	free(graph->channel_of_port);
+	vlr_switch_graph_free(&graph->links);
 	free(graph->sources);
 	free(graph->distance);
 	free(graph->order);
@@ -24,65 +20,36 @@ void route_graph_free(struct route_graph *graph)
 	memset(graph, 0, sizeof(*graph));
 }
 
-/* The switch index behind a port, or VLR_NONE. */
-static uint32_t switch_behind(const struct vlr_tables *tables, const struct vlr_port *port)
-{
-	if (port->peer == VLR_NONE)
-		return VLR_NONE;
-	return tables->switch_of_node[tables->fabric->ports[port->peer].node];
-}
-
-static int number_channels(struct route_graph *graph, struct vlr_error *err)
+/* The switch graph under the engines' names, and the source ports. */
+static int derive_channels(struct route_graph *graph, struct vlr_error *err)
 {
 	const struct vlr_tables *tables = graph->tables;
 	const struct vlr_fabric *fabric = tables->fabric;
-	uint32_t sw, slot, count = 0;
-	unsigned number;
+	const struct vlr_switch_graph *links = &graph->links;
+	uint32_t sw, slot;
 
-	graph->first_channel = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
-	graph->channel_of_port = malloc(sizeof(uint32_t) * (fabric->num_ports + 1));
-	graph->channel_from = malloc(sizeof(uint32_t) * (fabric->num_ports + 1));
-	graph->channel_to = malloc(sizeof(uint32_t) * (fabric->num_ports + 1));
-	graph->channel_port = malloc(fabric->num_ports + 1);
-	graph->channel_back = malloc(sizeof(uint32_t) * (fabric->num_ports + 1));
+	if (vlr_switch_graph_build(fabric, &graph->links, err))
+		return -1;
+	graph->num_channels = links->num_links;
+	graph->first_channel = links->offset;
+	graph->channel_from = links->from;
+	graph->channel_to = links->neighbour;
+	graph->channel_port = links->port;
+	graph->channel_back = links->back;
+	graph->channel_of_port = links->link_of_port;
 	graph->sources = calloc(graph->num_switches + 1, sizeof(uint32_t));
-	if (!graph->first_channel || !graph->channel_of_port || !graph->channel_from ||
-	    !graph->channel_to ||
-	    !graph->channel_port || !graph->channel_back || !graph->sources)
+	if (!graph->sources)
 		return vlr_fail(err, "out of memory for the channels");
 	for (slot = 0; slot < fabric->num_ports; slot++) {
-		graph->channel_of_port[slot] = VLR_NONE;
-		if (vlr_tables_is_source(tables, slot)) {
-			uint32_t attached = switch_behind(tables, &fabric->ports[slot]);
+		uint32_t peer = fabric->ports[slot].peer;
 
-			if (attached != VLR_NONE)
-				graph->sources[attached]++;
-		}
+		if (vlr_tables_is_source(tables, slot) && peer != VLR_NONE &&
+		    links->switch_of[fabric->ports[peer].node] != VLR_NONE)
+			graph->sources[links->switch_of[fabric->ports[peer].node]]++;
 	}
-	for (sw = 0; sw < graph->num_switches; sw++) {
-		const struct vlr_node *node = &fabric->nodes[tables->switch_node[sw]];
-
-		graph->first_channel[sw] = count;
-		if (node->num_ports + 1u > graph->port_stride)
-			graph->port_stride = node->num_ports + 1u;
-		for (number = 1; number <= node->num_ports; number++) {
-			uint32_t other = switch_behind(tables, &fabric->ports[node->first_port + number]);
-
-			if (other == VLR_NONE)
-				continue;
-			graph->channel_of_port[node->first_port + number] = count;
-			graph->channel_from[count] = sw;
-			graph->channel_to[count] = other;
-			graph->channel_port[count] = (uint8_t)number;
-			count++;
-		}
-	}
-	graph->first_channel[graph->num_switches] = count;
-	graph->num_channels = count;
-	for (slot = 0; slot < fabric->num_ports; slot++)
-		if (graph->channel_of_port[slot] != VLR_NONE)
-			graph->channel_back[graph->channel_of_port[slot]] =
-				graph->channel_of_port[fabric->ports[slot].peer];
+	for (sw = 0; sw < graph->num_switches; sw++)
+		if (fabric->nodes[links->node_of[sw]].num_ports + 1u > graph->port_stride)
+			graph->port_stride = fabric->nodes[links->node_of[sw]].num_ports + 1u;
 	return 0;
 }
 
@@ -125,7 +92,7 @@ int route_graph_build(struct route_graph *graph, const struct vlr_tables *tables
 	if (graph->num_switches > UINT16_MAX)
 		return vlr_fail(err, "the engines handle at most %u switches, not %u",
 				UINT16_MAX, graph->num_switches);
-	if (number_channels(graph, err))
+	if (derive_channels(graph, err))
 		goto fail;
 	cells = (uint64_t)graph->num_switches * graph->num_switches + 1;
 	graph->distance = malloc(sizeof(uint16_t) * cells);

@@ -1,8 +1,9 @@
 /*
  * route_graph.h - the switch-level view the routing engines work on
- * (internal): channels (directed switch-to-switch links) grouped by the
- * switch they leave, source ports per switch, and the hop distance and
- * breadth-first order of every switch towards every switch.
+ * (internal): the fabric's switch graph, whose links the engines call
+ * channels, plus what only the engines need: source ports per switch, and
+ * the hop distance and breadth-first order of every switch towards every
+ * switch.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -14,16 +15,21 @@
 
 #define ROUTE_FAR UINT16_MAX	/* distance to an unreachable switch */
 
+/*
+ * Channel c is link c of the fabric's switch graph; the channel arrays are
+ * the engines' names for the graph's own arrays, not copies.
+ */
 struct route_graph {
 	const struct vlr_tables *tables;
+	struct vlr_switch_graph links;	/* tables->fabric's switch graph */
 	uint32_t num_switches;
 	uint32_t num_channels;
-	uint32_t *first_channel;	/* [switch]: its channels, num_switches + 1 */
-	uint32_t *channel_from;		/* [channel]: switch it leaves */
-	uint32_t *channel_to;		/* [channel]: switch it leads to */
-	uint8_t *channel_port;		/* [channel]: out port on the switch it leaves */
-	uint32_t *channel_back;		/* [channel]: the same link the other way */
-	uint32_t *channel_of_port;	/* [port slot]: channel, VLR_NONE */
+	const uint32_t *first_channel;	/* [switch]: its channels, num_switches + 1 */
+	const uint32_t *channel_from;	/* [channel]: switch it leaves */
+	const uint32_t *channel_to;	/* [channel]: switch it leads to */
+	const uint8_t *channel_port;	/* [channel]: out port on the switch it leaves */
+	const uint32_t *channel_back;	/* [channel]: the same link the other way */
+	const uint32_t *channel_of_port;	/* [port slot]: channel, VLR_NONE */
 	uint32_t *sources;		/* [switch]: source ports attached to it */
 	unsigned port_stride;		/* most ports of a switch, plus one */
 	uint16_t *distance;		/* [t * S + v]: hops from v to t */
