@@ -14,24 +14,24 @@ static void summarise_loads(const struct verify_channels *ch,
 			    struct vlr_verify_report *report)
 {
 	uint64_t sum = 0, width;
-	uint32_t c;
+	uint32_t count = ch->graph.num_links, c;
 
-	report->channels = ch->count;
-	if (!ch->count)
+	report->channels = count;
+	if (!count)
 		return;
 	report->load_min = UINT64_MAX;
-	for (c = 0; c < ch->count; c++) {
+	for (c = 0; c < count; c++) {
 		sum += ch->load[c];
 		if (ch->load[c] < report->load_min)
 			report->load_min = ch->load[c];
 		if (ch->load[c] > report->load_max)
 			report->load_max = ch->load[c];
 	}
-	report->load_mean = (double)sum / ch->count;
+	report->load_mean = (double)sum / count;
 	width = (report->load_max - report->load_min) / VLR_VERIFY_LOAD_BINS + 1;
 	report->load_bin_start = report->load_min;
 	report->load_bin_width = width;
-	for (c = 0; c < ch->count; c++)
+	for (c = 0; c < count; c++)
 		report->load_histogram[(ch->load[c] - report->load_min) / width]++;
 }
 

@@ -1,7 +1,7 @@
 /*
- * verify_cdg.c - the channel dependency graph: numbering the
- * switch-to-switch channels, and finding a cycle among the (channel, VL)
- * pairs the routes use.
+ * verify_cdg.c - the channel dependency graph: placing the turns of every
+ * switch over the channels (the links of the switch graph), and finding a
+ * cycle among the (channel, VL) pairs the routes use.
  *
  * The graph is never built as lists: the successors of (channel, VL) are
  * read from the dependency bits of the turns at the switch the channel
@@ -23,8 +23,8 @@ enum { WHITE, GREY, BLACK };
 
 void verify_channels_free(struct verify_channels *ch)
 {
-	free(ch->port);
-	free(ch->link);
+	vlr_switch_graph_free(&ch->graph);
+	free(ch->hop);
 	free(ch->sw);
 	free(ch->deps);
 	free(ch->vls);
@@ -32,72 +32,59 @@ void verify_channels_free(struct verify_channels *ch)
 	memset(ch, 0, sizeof(*ch));
 }
 
-/* Number the channels of switch s and place its turns. */
-static void number_channels(const struct vlr_tables *t, struct verify_channels *ch,
-			    uint32_t s)
+/* What the hot loops need of every switch, and where its turns start. */
+static void place_turns(const struct vlr_tables *t, struct verify_channels *ch)
 {
-	const struct vlr_fabric *fabric = t->fabric;
-	const struct vlr_node *node = &fabric->nodes[t->switch_node[s]];
-	struct verify_switch *sw = &ch->sw[s];
-	unsigned number;
+	const struct vlr_switch_graph *graph = &ch->graph;
+	uint32_t s;
 
-	sw->sl2vl = t->sl2vl_offset[s];
-	sw->turn_base = ch->turns;
-	sw->first_slot = node->first_port;
-	sw->width = node->num_ports + 1u;
-	sw->first = ch->count;
-	for (number = 1; number <= node->num_ports; number++) {
-		uint32_t slot = node->first_port + number;
-		struct verify_link *link = &ch->link[slot];
+	for (s = 0; s < graph->num_switches; s++) {
+		const struct vlr_node *node = &t->fabric->nodes[graph->node_of[s]];
+		struct verify_switch *sw = &ch->sw[s];
 
-		link->peer = fabric->ports[slot].peer;
-		if (link->peer == VLR_NONE)
-			continue;
-		link->in_port = fabric->ports[link->peer].number;
-		link->next = t->switch_of_node[fabric->ports[link->peer].node];
-		if (link->next == VLR_NONE)
-			continue;
-		link->channel = ch->count;
-		ch->port[ch->count++] = slot;
+		sw->sl2vl = t->sl2vl_offset[s];
+		sw->turn_base = ch->turns;
+		sw->first_slot = node->first_port;
+		sw->width = node->num_ports + 1u;
+		sw->first = graph->offset[s];
+		sw->channels = vlr_switch_degree(graph, s);
+		ch->turns += (uint64_t)sw->channels * sw->channels;
 	}
-	sw->channels = ch->count - sw->first;
-	ch->turns += (uint64_t)sw->channels * sw->channels;
 }
 
-/* Links of every port slot, then the back channel of each switch link. */
-static void link_ports(const struct vlr_tables *t, struct verify_channels *ch)
+/* The links of the graph, laid out by port slot for the route walk. */
+static void place_hops(const struct vlr_tables *t, struct verify_channels *ch)
 {
-	uint32_t slot, s, c;
+	const struct vlr_switch_graph *graph = &ch->graph;
+	uint32_t slot, c;
 
-	for (slot = 0; slot < t->fabric->num_ports; slot++) {
-		ch->link[slot].peer = ch->link[slot].next = VLR_NONE;
-		ch->link[slot].channel = ch->link[slot].back = VLR_NONE;
-		ch->link[slot].in_port = 0;
-	}
-	for (s = 0; s < t->num_switches; s++)
-		number_channels(t, ch, s);
-	for (c = 0; c < ch->count; c++) {
-		struct verify_link *link = &ch->link[ch->port[c]];
+	for (slot = 0; slot < t->fabric->num_ports; slot++)
+		ch->hop[slot].channel = VLR_NONE;
+	for (c = 0; c < graph->num_links; c++) {
+		struct verify_hop *hop = &ch->hop[vlr_link_slot(graph, c)];
 
-		link->back = ch->link[link->peer].channel;
+		hop->channel = c;
+		hop->next = graph->neighbour[c];
+		hop->back = graph->back[c];
+		hop->in_port = graph->neighbour_port[c];
 	}
 }
 
 int verify_channels_init(const struct vlr_tables *t, struct verify_channels *ch,
 			 struct vlr_error *err)
 {
-	uint32_t ports = t->fabric->num_ports;
-
 	memset(ch, 0, sizeof(*ch));
-	ch->port = malloc(sizeof(uint32_t) * (ports + 1));
-	ch->link = malloc(sizeof(struct verify_link) * (ports + 1));
+	if (vlr_switch_graph_build(t->fabric, &ch->graph, err))
+		return -1;
+	ch->hop = malloc(sizeof(struct verify_hop) * (t->fabric->num_ports + 1));
 	ch->sw = malloc(sizeof(struct verify_switch) * (t->num_switches + 1));
-	if (!ch->port || !ch->link || !ch->sw)
+	if (!ch->hop || !ch->sw)
 		goto out_of_memory;
-	link_ports(t, ch);
+	place_hops(t, ch);
+	place_turns(t, ch);
 	ch->deps = calloc(ch->turns * VLR_NUM_SLS + 1, sizeof(uint16_t));
-	ch->vls = calloc(ch->count + 1, sizeof(uint16_t));
-	ch->load = calloc(ch->count + 1, sizeof(uint64_t));
+	ch->vls = calloc(ch->graph.num_links + 1, sizeof(uint16_t));
+	ch->load = calloc(ch->graph.num_links + 1, sizeof(uint64_t));
 	if (ch->deps && ch->vls && ch->load)
 		return 0;
 out_of_memory:
@@ -120,13 +107,13 @@ struct successors {
 static void successors_start(const struct verify_channels *ch, uint32_t node,
 			     struct successors *it)
 {
-	const struct verify_link *link = &ch->link[ch->port[node / VLR_NUM_SLS]];
-	const struct verify_switch *sw = &ch->sw[link->next];
+	uint32_t channel = node / VLR_NUM_SLS;
+	const struct verify_switch *sw = &ch->sw[ch->graph.neighbour[channel]];
 
 	it->first = sw->first;
 	it->k = sw->channels;
-	it->row = ch->deps + (sw->turn_base + (uint64_t)(link->back - sw->first) * it->k) *
-		  VLR_NUM_SLS;
+	it->row = ch->deps + (sw->turn_base + (uint64_t)(ch->graph.back[channel] - sw->first) *
+			      it->k) * VLR_NUM_SLS;
 	it->next_out = 0;
 	it->pending = 0;
 	it->vl = (uint8_t)(node % VLR_NUM_SLS);
@@ -159,7 +146,7 @@ static uint32_t find_cycle_node(const struct verify_channels *ch, uint8_t *colou
 {
 	uint32_t start, depth;
 
-	for (start = 0; start < ch->count * VLR_NUM_SLS; start++) {
+	for (start = 0; start < ch->graph.num_links * VLR_NUM_SLS; start++) {
 		if (colour[start] != WHITE ||
 		    !(ch->vls[start / VLR_NUM_SLS] & verify_vl_bit(start % VLR_NUM_SLS)))
 			continue;
@@ -231,7 +218,8 @@ static int append_step(const struct vlr_tables *t, const struct verify_channels 
 		       uint32_t node, const char *separator, char *buf, size_t size,
 		       size_t *used)
 {
-	const struct vlr_port *port = &t->fabric->ports[ch->port[node / VLR_NUM_SLS]];
+	const struct vlr_port *port =
+		&t->fabric->ports[vlr_link_slot(&ch->graph, node / VLR_NUM_SLS)];
 	int n = snprintf(buf + *used, size - *used, "%s%s:%u/%u", separator,
 			 vlr_node_name(t->fabric, port->node), port->number,
 			 node % VLR_NUM_SLS);
@@ -270,7 +258,7 @@ static void count_graph(const struct verify_channels *ch, struct vlr_verify_repo
 {
 	uint64_t i;
 
-	for (i = 0; i < ch->count; i++)
+	for (i = 0; i < ch->graph.num_links; i++)
 		report->cdg_nodes += (uint64_t)__builtin_popcount(ch->vls[i]);
 	for (i = 0; i < ch->turns * VLR_NUM_SLS; i++)
 		report->cdg_edges += (uint64_t)__builtin_popcount(ch->deps[i]);
@@ -280,7 +268,7 @@ static int report_cycle(const struct vlr_tables *t, const struct verify_channels
 			uint32_t on, struct vlr_verify_report *report,
 			struct vlr_error *err)
 {
-	uint64_t nodes = (uint64_t)ch->count * VLR_NUM_SLS;
+	uint64_t nodes = (uint64_t)ch->graph.num_links * VLR_NUM_SLS;
 	uint32_t *parent = malloc(sizeof(uint32_t) * nodes);
 	uint32_t *queue = malloc(sizeof(uint32_t) * nodes);
 	uint32_t *cycle = malloc(sizeof(uint32_t) * nodes);
@@ -305,7 +293,7 @@ static int report_cycle(const struct vlr_tables *t, const struct verify_channels
 int verify_cdg(const struct vlr_tables *t, const struct verify_channels *ch,
 	       struct vlr_verify_report *report, struct vlr_error *err)
 {
-	uint64_t nodes = (uint64_t)ch->count * VLR_NUM_SLS;
+	uint64_t nodes = (uint64_t)ch->graph.num_links * VLR_NUM_SLS;
 	uint8_t *colour;
 	struct frame *stack;
 	uint32_t on;

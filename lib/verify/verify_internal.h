@@ -3,9 +3,10 @@
  * switch-to-switch channels, the routes counted on them and the
  * dependencies between them, recorded per turn.
  *
- * Channels are numbered switch by switch in port order, so the k channels
- * a switch sends on follow its first one, and a port facing a switch has a
- * local index (its channel minus the first). A turn is a (switch, in port,
+ * The channels are the links of the fabric's switch graph, numbered switch
+ * by switch in port order, so the k channels a switch sends on follow its
+ * first one, and a port facing a switch has a local index (its channel
+ * minus the first). A turn is a (switch, in port,
  * out port) pair of two switch-facing ports; the turns of a switch are
  * turn_base + in_local * k + out_local.
  * deps[turn * 16 + in VL] is the set of VLs routes leave on after
@@ -21,13 +22,12 @@
 
 #include <vlroute/verify.h>
 
-/* Where a switch port leads. */
-struct verify_link {
-	uint32_t peer;		/* port slot at the other end, VLR_NONE */
-	uint32_t next;		/* switch index at the other end, VLR_NONE */
-	uint32_t channel;	/* channel sent through this port, VLR_NONE */
-	uint32_t back;		/* channel sent back through the peer, VLR_NONE */
-	uint32_t in_port;	/* the peer's port number */
+/* What the hot loops need of a switch port facing a switch, in one place. */
+struct verify_hop {
+	uint32_t channel;	/* the link sent through it, VLR_NONE */
+	uint32_t next;		/* the switch it leads to */
+	uint32_t back;		/* the link sent back to it */
+	uint32_t in_port;	/* the port it arrives on */
 };
 
 /* What the hot loops need of a switch, in one place. */
@@ -41,9 +41,8 @@ struct verify_switch {
 };
 
 struct verify_channels {
-	uint32_t count;
-	uint32_t *port;		/* [channel]: its sending port slot */
-	struct verify_link *link;	/* [port slot]; only switch ports are filled */
+	struct vlr_switch_graph graph;	/* channel c is its link c */
+	struct verify_hop *hop;		/* [port slot]: the graph's link through it */
 	struct verify_switch *sw;	/* [switch] */
 	uint64_t turns;
 	uint16_t *deps;		/* [turn * 16 + in VL]: out VLs */

@@ -221,7 +221,8 @@ static int forward(const struct walker *w, uint32_t s, uint16_t dlid, uint32_t o
 {
 	const struct verify_switch *sw = &w->ch->sw[s];
 	unsigned out = w->lft_block[(dlid % BLOCK) * w->t->num_switches + s];
-	const struct verify_link *link;
+	const struct verify_hop *hop;
+	uint32_t peer;
 
 	fate->dist = 0;
 	fate->where = w->t->switch_node[s];
@@ -239,17 +240,19 @@ static int forward(const struct walker *w, uint32_t s, uint16_t dlid, uint32_t o
 		fate->kind = FATE_BEYOND;
 		return 1;
 	}
-	link = &w->ch->link[sw->first_slot + out];
-	if (link->peer == VLR_NONE) {
+	hop = &w->ch->hop[sw->first_slot + out];
+	if (hop->channel != VLR_NONE) {
+		*next = hop->next;
+		return 0;
+	}
+	peer = w->t->fabric->ports[sw->first_slot + out].peer;
+	if (peer == VLR_NONE) {
 		fate->kind = FATE_UNLINKED;
 		return 1;
 	}
-	*next = link->next;
-	if (*next != VLR_NONE)
-		return 0;
-	fate->kind = owner == link->peer ? FATE_DELIVERED : FATE_MISDELIVERED;
+	fate->kind = owner == peer ? FATE_DELIVERED : FATE_MISDELIVERED;
 	fate->dist = 1;
-	fate->where = link->peer;
+	fate->where = peer;
 	return 1;
 }
 
@@ -435,35 +438,35 @@ static uint16_t push(struct walker *w, uint32_t u, uint16_t dlid)
 	const struct vlr_tables *t = w->t;
 	struct verify_channels *ch = w->ch;
 	const struct flow *from = &w->flow[u];
-	const struct verify_link *link = &ch->link[ch->sw[u].first_slot + w->fate[u].out];
+	const struct verify_hop *hop = &ch->hop[ch->sw[u].first_slot + w->fate[u].out];
 	const struct verify_switch *sw;
 	uint32_t next = VLR_NONE;
 	uint16_t sls = from->sls, used = 0;
 	unsigned out;
 	struct flow *to;
 
-	if (link->channel == VLR_NONE)
+	if (hop->channel == VLR_NONE)
 		return 0;
-	ch->load[link->channel] += from->weight;
-	sw = &ch->sw[link->next];
-	out = w->fate[link->next].out;
+	ch->load[hop->channel] += from->weight;
+	sw = &ch->sw[hop->next];
+	out = w->fate[hop->next].out;
 	if (out)
-		next = ch->link[sw->first_slot + out].channel;
-	to = flow_at(w, link->next, dlid);
+		next = ch->hop[sw->first_slot + out].channel;
+	to = flow_at(w, hop->next, dlid);
 	to->weight += from->weight;
 	while (sls) {
 		unsigned sl = (unsigned)__builtin_ctz(sls);
 		uint16_t vl;
 
 		sls &= (uint16_t)(sls - 1);
-		ch->vls[link->channel] |= from->vls[sl];
+		ch->vls[hop->channel] |= from->vls[sl];
 		if (!out)
 			continue;
-		vl = verify_vl_bit(verify_sl2vl(t, sw, link->in_port, out)[sl]);
+		vl = verify_vl_bit(verify_sl2vl(t, sw, hop->in_port, out)[sl]);
 		used |= vl;
 		if (next == VLR_NONE)
 			continue;
-		verify_record_turn(ch, sw, link->back, next, from->vls[sl], vl);
+		verify_record_turn(ch, sw, hop->back, next, from->vls[sl], vl);
 		to->vls[sl] |= vl;
 		to->sls |= verify_vl_bit(sl);
 	}
