@@ -100,75 +100,68 @@ static unsigned link_latency(const struct vlr_sim *sim, uint32_t slot)
 	return sim->config.local_latency;
 }
 
-static void link_ports(struct vlr_sim *sim, const uint32_t *server_of_slot)
+/* The port of switch-to-switch link `link` in the simulator's numbering. */
+static uint32_t sim_port_of_link(const struct vlr_sim *sim,
+				 const struct vlr_switch_graph *graph, uint32_t link)
 {
-	const struct vlr_fabric *fabric = sim->tables->fabric;
-	uint32_t sw, p;
+	return sim->first_port[graph->from[link]] + graph->port[link] - 1;
+}
 
-	for (sw = 0; sw < sim->num_switches; sw++) {
-		uint32_t node = sim->tables->switch_node[sw];
+/* Peers and latencies: the switch graph's links, then the servers' links. */
+static void link_ports(struct vlr_sim *sim, const struct vlr_switch_graph *graph)
+{
+	uint32_t sw, p, link, s;
 
+	for (sw = 0; sw < sim->num_switches; sw++)
 		for (p = sim->first_port[sw]; p < sim->first_port[sw + 1]; p++) {
-			unsigned number = p - sim->first_port[sw] + 1;
-			uint32_t slot = vlr_port_index(fabric, node, number);
-			uint32_t peer = fabric->ports[slot].peer;
-
 			sim->port_switch[p] = sw;
 			sim->peer[p] = VLR_NONE;
 			sim->peer_server[p] = VLR_NONE;
 			sim->latency[p] = 1;
-			if (peer == VLR_NONE)
-				continue;
-			if (server_of_slot[peer] != VLR_NONE) {
-				sim->peer_server[p] = server_of_slot[peer];
-				sim->latency[p] = (uint8_t)sim->config.host_latency;
-				continue;
-			}
-			if (sim->tables->switch_of_node[fabric->ports[peer].node] == VLR_NONE)
-				continue;
-			sim->peer[p] = sim->first_port[sim->tables->switch_of_node[
-					fabric->ports[peer].node]] + fabric->ports[peer].number - 1;
-			sim->latency[p] = (uint8_t)link_latency(sim, slot);
-			sim->global[p] = sim->has_topology &&
-					 sim->topology.port_class[slot] == VLR_PORT_GLOBAL;
 		}
+	for (link = 0; link < graph->num_links; link++) {
+		uint32_t slot = vlr_link_slot(graph, link);
+
+		p = sim_port_of_link(sim, graph, link);
+		sim->peer[p] = sim_port_of_link(sim, graph, graph->back[link]);
+		sim->latency[p] = (uint8_t)link_latency(sim, slot);
+		sim->global[p] = sim->has_topology &&
+				 sim->topology.port_class[slot] == VLR_PORT_GLOBAL;
+	}
+	for (s = 0; s < sim->servers.count; s++) {
+		sim->peer_server[sim->server_port[s]] = s;
+		sim->latency[sim->server_port[s]] = (uint8_t)sim->config.host_latency;
 	}
 }
 
 static int build_servers(struct vlr_sim *sim, struct vlr_error *err)
 {
 	const struct vlr_fabric *fabric = sim->tables->fabric;
-	uint32_t *server_of_slot, s, n = 0;
+	struct vlr_switch_graph graph;
+	uint32_t s, n = 0;
 
 	if (vlr_servers_build(sim->tables, &sim->servers, err))
 		return -1;
 	n = sim->servers.count;
 	if (n < 2)
 		return vlr_fail(err, "the fabric has %u servers; the simulator needs 2 or more", n);
-	server_of_slot = malloc((size_t)fabric->num_ports * sizeof(*server_of_slot));
 	sim->server_port = malloc((size_t)n * sizeof(*sim->server_port));
 	sim->server_lid = malloc((size_t)n * sizeof(*sim->server_lid));
 	sim->server_lids = malloc(n);
-	if (!server_of_slot || !sim->server_port || !sim->server_lid || !sim->server_lids) {
-		free(server_of_slot);
+	if (!sim->server_port || !sim->server_lid || !sim->server_lids)
 		return vlr_fail(err, "out of memory for %u servers", n);
-	}
-	memset(server_of_slot, 0xff, (size_t)fabric->num_ports * sizeof(*server_of_slot));
 	for (s = 0; s < n; s++) {
 		const struct vlr_port *port = &fabric->ports[sim->servers.port[s]];
 
-		server_of_slot[sim->servers.port[s]] = s;
 		sim->server_lid[s] = port->lid;
 		sim->server_lids[s] = port->lmc;
-	}
-	link_ports(sim, server_of_slot);
-	for (s = 0; s < n; s++) {
-		uint32_t peer = fabric->ports[sim->servers.port[s]].peer;
-
 		sim->server_port[s] = sim->first_port[sim->servers.switch_index[s]] +
-				      fabric->ports[peer].number - 1;
+				      fabric->ports[port->peer].number - 1;
 	}
-	free(server_of_slot);
+	if (vlr_switch_graph_build(fabric, &graph, err))
+		return -1;
+	link_ports(sim, &graph);
+	vlr_switch_graph_free(&graph);
 	return 0;
 }
 
