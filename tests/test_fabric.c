@@ -366,6 +366,61 @@ static void test_vls_of_code(void **state)
 	assert_int_equal(vlr_vls_of_code(9), 15);
 }
 
+/*
+ * Switches A, B, C (nodes 0, 2, 3; a CA is node 1) with two parallel links
+ * A:2-B:3 and A:5-B:1, A:4-C:2 and B:4-C:1, hosts on A:1, A:3 and C:3,
+ * and A:6 unlinked. The links come switch by switch in port order.
+ */
+static void test_switch_graph_links(void **state)
+{
+	static const uint32_t from[] = { 0, 0, 0, 1, 1, 1, 2, 2 };
+	static const uint32_t neighbour[] = { 1, 2, 1, 0, 0, 2, 1, 0 };
+	static const uint8_t port[] = { 2, 4, 5, 1, 3, 4, 1, 2 };
+	static const uint8_t neighbour_port[] = { 3, 2, 1, 5, 2, 1, 4, 4 };
+	static const uint32_t back[] = { 4, 7, 3, 2, 0, 6, 5, 1 };
+	static const uint32_t offset[] = { 0, 3, 6, 8 };
+	static const uint8_t hosts[] = { 2, 0, 1 };
+	struct vlr_fabric *fabric = vlr_fabric_new();
+	struct vlr_switch_graph graph;
+	uint32_t a, b, c, link, diameter, components;
+
+	(void)state;
+	a = test_add_switch(fabric, "A", 6);
+	test_add_host(fabric, "h0", a, 1);
+	b = test_add_switch(fabric, "B", 4);
+	c = test_add_switch(fabric, "C", 3);
+	test_add_host(fabric, "h1", a, 3);
+	test_add_host(fabric, "h2", c, 3);
+	test_join(fabric, a, 2, b, 3);
+	test_join(fabric, a, 5, b, 1);
+	test_join(fabric, a, 4, c, 2);
+	test_join(fabric, b, 4, c, 1);
+	assert_int_equal(vlr_switch_graph_build(fabric, &graph, NULL), 0);
+	assert_int_equal(graph.num_switches, 3);
+	assert_int_equal(graph.num_links, 8);
+	assert_int_equal(graph.node_of[1], b);
+	assert_int_equal(graph.switch_of[c], 2);
+	assert_int_equal(graph.switch_of[1], VLR_NONE);
+	assert_memory_equal(graph.offset, offset, sizeof(offset));
+	assert_memory_equal(graph.hosts, hosts, sizeof(hosts));
+	assert_memory_equal(graph.from, from, sizeof(from));
+	assert_memory_equal(graph.neighbour, neighbour, sizeof(neighbour));
+	assert_memory_equal(graph.port, port, sizeof(port));
+	assert_memory_equal(graph.neighbour_port, neighbour_port, sizeof(neighbour_port));
+	assert_memory_equal(graph.back, back, sizeof(back));
+	for (link = 0; link < graph.num_links; link++)
+		assert_int_equal(graph.link_of_port[vlr_link_slot(&graph, link)], link);
+	assert_int_equal(vlr_link_slot(&graph, 4), vlr_port_index(fabric, b, 3));
+	assert_int_equal(graph.link_of_port[vlr_port_index(fabric, a, 1)], VLR_NONE);
+	assert_int_equal(graph.link_of_port[vlr_port_index(fabric, a, 6)], VLR_NONE);
+	assert_int_equal(vlr_switch_degree(&graph, 1), 3);
+	assert_int_equal(vlr_switch_diameter(&graph, &diameter, &components, NULL), 0);
+	assert_int_equal(diameter, 1);
+	assert_int_equal(components, 1);
+	vlr_switch_graph_free(&graph);
+	vlr_fabric_free(fabric);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -382,6 +437,7 @@ int main(void)
 		cmocka_unit_test(test_build_names_a_bad_peer),
 		cmocka_unit_test(test_build_skips_loopbacks),
 		cmocka_unit_test(test_vls_of_code),
+		cmocka_unit_test(test_switch_graph_links),
 	};
 
 	return cmocka_run_group_tests_name("fabric", tests, NULL, NULL);
