@@ -282,6 +282,81 @@ static void test_round_trips(void **state)
 	round_trip(&params, 0);
 }
 
+/*
+ * Descriptions holding every keyword of the comment ("lid", "lmc",
+ * "enhanced port 0", "base port 0") inside their quotes read back as they
+ * were written: LIDs, LMC and port 0 kind come from the keywords outside
+ * the quotes only.
+ */
+static void test_keywords_inside_descriptions(void **state)
+{
+	static const char *const descriptions[] = {
+		"Solid 7", "valid", "lid 9 lmc 3", "enhanced port 0", "base port 0 lid 1",
+		"lmc", "x lid", "lid",
+	};
+	struct vlr_family_params params;
+	struct vlr_fabric *fabric, *back = vlr_fabric_new();
+	char *path = test_write_file("keywords.net", "");
+	struct vlr_error err;
+	uint32_t node;
+	FILE *out = fopen(path, "w");
+
+	(void)state;
+	params.family = VLR_FAMILY_HYPERX;
+	params.u.grid = (struct vlr_grid_params){ 2, { 3, 3 }, 1 };
+	fabric = test_generate(&params);
+	for (node = 0; node < fabric->num_nodes; node++)
+		assert_int_equal(vlr_fabric_set_description(fabric, node,
+				 descriptions[node % 8], &err), 0);
+	assert_int_equal(vlr_fabric_assign_lids(fabric, 1, &err), 0);
+	assert_non_null(out);
+	assert_int_equal(vlr_netfile_write(fabric, out, NULL, &err), 0);
+	assert_int_equal(fclose(out), 0);
+	if (vlr_netfile_read(back, path, NULL, &err))
+		fail_msg("%s", err.message);
+	assert_same_fabric(fabric, back);
+	for (node = 0; node < fabric->num_nodes; node++) {
+		uint32_t same = vlr_fabric_find(back, vlr_node_name(fabric, node));
+
+		assert_string_equal(vlr_node_description(back, same), descriptions[node % 8]);
+		assert_int_equal(vlr_port_at(back, same, 0)->lmc,
+				 vlr_port_at(fabric, node, 0)->lmc);
+		assert_int_equal(back->nodes[same].enhanced_port0,
+				 fabric->nodes[node].enhanced_port0);
+	}
+	unlink(path);
+	free(path);
+	vlr_fabric_free(fabric);
+	vlr_fabric_free(back);
+}
+
+/* The same in ibnetdiscover's dialect: a switch described "Solid 7 lid 2". */
+static void test_keywords_inside_ibnetdiscover_descriptions(void **state)
+{
+	struct vlr_error err;
+	struct vlr_fabric *fabric = test_read_text(
+		"switchguid=0x10\n"
+		"Switch\t4 \"S-0000000000000010\"\t\t# \"Solid 7 lid 2\" base port 0 lid 5 lmc 0\n"
+		"[1]\t\"H-0000000000000020\"[1](21) \t\t# \"valid lid 8\" lid 6 4xSDR\n"
+		"\n"
+		"caguid=0x20\n"
+		"Ca\t1 \"H-0000000000000020\"\t\t# \"valid lid 8\"\n"
+		"[1](21) \t\"S-0000000000000010\"[1]\t\t# \"Solid 7 lid 2\" lid 6 lmc 0 4xSDR\n",
+		&err);
+	uint32_t sw, ca;
+
+	(void)state;
+	if (!fabric)
+		fail_msg("%s", err.message);
+	sw = vlr_fabric_find(fabric, "S-0000000000000010");
+	ca = vlr_fabric_find(fabric, "H-0000000000000020");
+	assert_int_equal(vlr_port_at(fabric, sw, 0)->lid, 5);
+	assert_int_equal(fabric->nodes[sw].enhanced_port0, -1);
+	assert_string_equal(vlr_node_description(fabric, sw), "Solid 7 lid 2");
+	assert_int_equal(vlr_port_at(fabric, ca, 1)->lid, 6);
+	vlr_fabric_free(fabric);
+}
+
 static void test_writer_keeps_foreign_guids(void **state)
 {
 	struct vlr_error err;
@@ -436,6 +511,8 @@ int main(void)
 		cmocka_unit_test(test_aliases_modules_and_includes),
 		cmocka_unit_test(test_reads_ibnetdiscover),
 		cmocka_unit_test(test_round_trips),
+		cmocka_unit_test(test_keywords_inside_descriptions),
+		cmocka_unit_test(test_keywords_inside_ibnetdiscover_descriptions),
 		cmocka_unit_test(test_writer_keeps_foreign_guids),
 		cmocka_unit_test(test_writer_keeps_port_guids),
 		cmocka_unit_test(test_bad_inputs),

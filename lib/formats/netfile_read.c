@@ -137,10 +137,33 @@ static int parse_quoted(struct reader *reader, const char **s, char *out,
 	return 0;
 }
 
-/* Value of "word N" somewhere in text, as ibsim's strstr-based parsing. */
+/*
+ * Where phrase stands in text as whole words outside double quotes, or
+ * NULL: the keywords after '#' ("lid 3", "enhanced port 0") are found as
+ * tokens, so a node description "Solid 7" or "valid" in quotes, which
+ * ibsim's substring search would take for "lid 7", is never one.
+ */
+static const char *find_phrase(const char *text, const char *phrase)
+{
+	size_t length = strlen(phrase);
+	int quoted = 0;
+	const char *s;
+
+	for (s = text; *s; s++) {
+		if (*s == '"')
+			quoted = !quoted;
+		else if (!quoted && (s == text || isspace((unsigned char)s[-1])) &&
+			 !strncmp(s, phrase, length) &&
+			 (!s[length] || isspace((unsigned char)s[length])))
+			return s;
+	}
+	return NULL;
+}
+
+/* The number after the keyword word, if the keyword is there. */
 static int find_keyword_number(const char *text, const char *word, uint64_t *value)
 {
-	const char *s = strstr(text, word);
+	const char *s = find_phrase(text, word);
 
 	if (!s)
 		return 0;
@@ -220,22 +243,22 @@ static int parse_switch_lid(struct reader *reader, uint32_t node, const char *re
 	struct vlr_port *port0 = vlr_port_at(reader->fabric, node, 0);
 	uint64_t value;
 
-	if (find_keyword_number(rest, "lid ", &value)) {
+	if (find_keyword_number(rest, "lid", &value)) {
 		if (value > VLR_MAX_UNICAST_LID)
 			return fail_here(reader, "switch LID %llu is not a unicast LID (1..%d, "
 					 "or 0 before an SM assigned one)",
 					 (unsigned long long)value, VLR_MAX_UNICAST_LID);
 		port0->lid = (uint16_t)value;
 	}
-	if (find_keyword_number(rest, "lmc ", &value)) {
+	if (find_keyword_number(rest, "lmc", &value)) {
 		if (value > VLR_MAX_LMC)
 			return fail_here(reader, "LMC %llu is out of range 0..%d",
 					 (unsigned long long)value, VLR_MAX_LMC);
 		port0->lmc = (uint8_t)value;
 	}
-	if (strstr(rest, "enhanced port 0"))
+	if (find_phrase(rest, "enhanced port 0"))
 		reader->fabric->nodes[node].enhanced_port0 = 1;
-	else if (strstr(rest, "base port 0"))
+	else if (find_phrase(rest, "base port 0"))
 		reader->fabric->nodes[node].enhanced_port0 = -1;
 	return 0;
 }
@@ -333,14 +356,14 @@ static int parse_endpoint_lid(struct reader *reader, struct vlr_port *port,
 {
 	uint64_t value;
 
-	if (find_keyword_number(comment, "lid ", &value)) {
+	if (find_keyword_number(comment, "lid", &value)) {
 		if (value > VLR_MAX_UNICAST_LID)
 			return fail_here(reader, "LID %llu is not a unicast LID (1..%d, "
 					 "or 0 before an SM assigned one)",
 					 (unsigned long long)value, VLR_MAX_UNICAST_LID);
 		port->lid = (uint16_t)value;
 	}
-	if (find_keyword_number(comment, "lmc ", &value)) {
+	if (find_keyword_number(comment, "lmc", &value)) {
 		if (value > VLR_MAX_LMC)
 			return fail_here(reader, "LMC %llu is out of range 0..%d",
 					 (unsigned long long)value, VLR_MAX_LMC);
