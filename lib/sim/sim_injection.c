@@ -51,7 +51,10 @@ static int queue_packet(struct sim_state *st, uint32_t server, uint32_t destinat
 	return 0;
 }
 
-/* Queue the packets of trace messages due by now, as far as queues allow. */
+/*
+ * Queue the packets of trace messages due by now, as far as queues allow;
+ * once generation stops, only the rest of a message already begun.
+ */
 static void generate_trace(struct sim_state *st, uint32_t server)
 {
 	const struct vlr_sim_trace *trace = st->config->trace;
@@ -60,7 +63,7 @@ static void generate_trace(struct sim_state *st, uint32_t server)
 	while (st->trace_next[server] < trace->first_of_server[server + 1]) {
 		const struct vlr_sim_message *m = &trace->messages[st->trace_next[server]];
 
-		if (m->time > st->now)
+		if (m->time > st->now || (!st->generating && !st->trace_left[server]))
 			return;
 		if (!st->trace_left[server])
 			st->trace_left[server] = (m->phits + phits - 1) / phits;

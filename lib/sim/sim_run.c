@@ -37,13 +37,31 @@ static void cycle(struct sim_state *st)
 			st->allocator->allocate(st->allocator, st, sw);
 }
 
+/*
+ * Past the measured cycles a drain stops generating: no new packet and no
+ * trace message not yet begun (one due at cycle 2^62 - 1 must not keep the run
+ * alive); a message already partly queued is queued whole. Then the run
+ * ends when every packet has arrived.
+ */
+static void stop_generating(struct sim_state *st)
+{
+	uint32_t s;
+
+	st->generating = 0;
+	st->trace_pending = 0;
+	if (st->config->trace)
+		for (s = 0; s < st->sim->servers.count; s++)
+			st->trace_pending += st->trace_left[s];
+}
+
 static int finished(struct sim_state *st)
 {
 	if (st->now < st->end)
 		return 0;
 	if (!st->config->drain)
 		return 1;
-	st->generating = 0;
+	if (st->generating)
+		stop_generating(st);
 	return !st->in_fabric && !st->queued && !st->trace_pending;
 }
 
