@@ -4,18 +4,19 @@
 #                   route it offline (dfsssp, valiant), analyse and simulate
 #                   the tables, and bring it up in a real ibsim with a
 #                   stock OpenSM, first with minhop, then with our plugin
-#   ./run.sh test   install what is missing, build, run every test, then the
-#                   whole suite again built with AddressSanitizer and
-#                   UndefinedBehaviorSanitizer, then make distcheck
+#   ./run.sh test   install what is missing, build with gcc, run every test,
+#                   then the whole suite again built with clang, and again
+#                   built with AddressSanitizer and UndefinedBehaviorSanitizer,
+#                   then make distcheck
 #   ./run.sh build  install what is missing and build only
-# Builds go to build/ and build-asan/ beside this script.
+# Builds go to build/, build-clang/ and build-asan/ beside this script.
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")" && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
 
-packages=(gcc make autoconf automake libtool pkg-config
+packages=(gcc clang make autoconf automake libtool pkg-config
 	opensm libopensm-dev ibsim-utils libibumad-dev libibverbs-dev
 	libcmocka-dev infiniband-diags gnuplot-nox)
 
@@ -89,6 +90,9 @@ run_tests() {
 	build
 	check_in "$top/build" "plain build" || status=1
 
+	build_in "$top/build-clang" CC=clang
+	check_in "$top/build-clang" "clang" || status=1
+
 	build_in "$top/build-asan" \
 		CFLAGS="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" \
 		LDFLAGS="-fsanitize=address,undefined"
@@ -98,7 +102,7 @@ run_tests() {
 	say "make distcheck"
 	make -C "$top/build" -j"$jobs" distcheck || status=1
 
-	for dir in "$top/build" "$top/build-asan"; do
+	for dir in "$top/build" "$top/build-clang" "$top/build-asan"; do
 		read -r p f < <(count_results "$dir")
 		passed=$((passed + p))
 		failed=$((failed + f))

@@ -44,12 +44,14 @@ static uint32_t *slot_of(struct regular_graph *graph, uint32_t sw, uint32_t othe
 	return NULL;
 }
 
-static void build_circulant(struct regular_graph *graph)
+static int build_circulant(struct regular_graph *graph, struct vlr_error *err)
 {
 	unsigned *fill = calloc(graph->switches, sizeof(unsigned));
 	uint32_t sw, n = graph->switches;
 	unsigned offset;
 
+	if (!fill)
+		return vlr_fail(err, "out of memory for the random graph");
 	for (sw = 0; sw < n; sw++)
 		for (offset = 1; offset <= graph->degree / 2; offset++) {
 			uint32_t other = (sw + offset) % n;
@@ -64,6 +66,7 @@ static void build_circulant(struct regular_graph *graph)
 					 fill[sw + n / 2]++] = sw;
 		}
 	free(fill);
+	return 0;
 }
 
 /* Replace links a-b and c-d by a-d and c-b when that keeps the graph simple. */
@@ -220,8 +223,9 @@ int vlr_gen_random(struct vlr_fabric *fabric, const struct vlr_random_params *rr
 	graph.neighbour = malloc(sizeof(uint32_t) * rr->switches * rr->degree);
 	if (!graph.neighbour)
 		return vlr_fail(err, "out of memory for the random graph");
-	build_circulant(&graph);
-	result = shuffle_until_connected(&graph, err);
+	result = build_circulant(&graph, err);
+	if (!result)
+		result = shuffle_until_connected(&graph, err);
 	for (sw = 0; sw < rr->switches && !result; sw++)
 		qsort(graph.neighbour + (uint64_t)sw * rr->degree, rr->degree,
 		      sizeof(uint32_t), compare_switches);
