@@ -450,7 +450,10 @@ static void test_bad_inputs(void **state)
 			       "taken by \"a\" (", NULL);
 	test_expect_read_error("# nothing here\n", "holds no Switch, Ca or Rt record", NULL);
 	test_expect_read_error("include \"/nonexistent/x.net\"\n",
-			       "/nonexistent/x.net: cannot open", NULL);
+			       "fabric.net:1: cannot open the included file \"/nonexistent/x.net\"",
+			       NULL);
+	test_expect_read_error("include \"/dev/zero\"\n",
+			       "/dev/zero: is not a text file", NULL);
 }
 
 static void test_ignored_commands_are_reported(void **state)

@@ -7,7 +7,9 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,18 +158,25 @@ static int parse_sides(const char *command, const char *text,
 	grid->dims = 0;
 	while (*s) {
 		char *end;
-		unsigned long side = strtoul(s, &end, 10);
+		unsigned long side;
 
+		errno = 0;
+		side = strtoul(s, &end, 10);
 		if (end == s || (*end && *end != 'x' && *end != ',') ||
 		    (*end && !end[1])) {
 			cli_error(command, "-s needs sides like 8x8x4, not \"%s\"", text);
+			return -1;
+		}
+		if (errno == ERANGE || side > UINT_MAX) {
+			cli_error(command, "-s: the side of dimension %u is %.*s, far beyond "
+				  "what a fabric can hold", grid->dims, (int)(end - s), s);
 			return -1;
 		}
 		if (grid->dims == VLR_MAX_DIMS) {
 			cli_error(command, "-s: at most %d dimensions", VLR_MAX_DIMS);
 			return -1;
 		}
-		grid->sides[grid->dims++] = side > 1u << 20 ? 1u << 20 : (unsigned)side;
+		grid->sides[grid->dims++] = (unsigned)side;
 		s = *end ? end + 1 : end;
 	}
 	if (!grid->dims) {

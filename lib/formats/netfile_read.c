@@ -26,6 +26,12 @@
 #define MAX_INCLUDE_DEPTH 9	/* as ibsim */
 #define MAX_PREFIX 20		/* ibsim's NODEPREFIX */
 #define MAX_KEY (MAX_PREFIX + 1 + VLR_MAX_NAME + 2)
+/*
+ * The largest net file read: ibnetdiscover output of a full subnet (49,151
+ * LIDs) takes about 20 MB, so this bound refuses only what no fabric needs
+ * (and stops "include /dev/zero" before it fills memory).
+ */
+#define MAX_FILE_BYTES (256u << 20)
 
 /* A port line, resolved once every node is known. */
 struct declaration {
@@ -609,8 +615,14 @@ static int parse_include(struct reader *reader, const char *text)
 		if (snprintf(beside, sizeof(beside), "%.*s/%s", (int)(slash - including),
 			     including, name) >= (int)sizeof(beside))
 			return fail_here(reader, "include path too long");
+		if (access(beside, R_OK) != 0)
+			return fail_here(reader, "cannot open the included file \"%s\" (nor %s): %s",
+					 name, beside, strerror(errno));
 		result = read_file(reader, beside);
 	} else {
+		if (access(name, R_OK) != 0)
+			return fail_here(reader, "cannot open the included file \"%s\": %s", name,
+					 strerror(errno));
 		result = read_file(reader, name);
 	}
 	reader->file = file;
@@ -741,6 +753,7 @@ static char *load_text(struct reader *reader, const char *path)
 	FILE *in = fopen(path, "rb");
 	size_t length = 0, capacity = 1 << 16, got;
 	char *text, *bigger;
+	int binary = 0;
 
 	if (!in) {
 		vlr_fail(reader->err, "%s: cannot open: %s", path, strerror(errno));
@@ -748,7 +761,10 @@ static char *load_text(struct reader *reader, const char *path)
 	}
 	text = malloc(capacity);
 	while (text && (got = fread(text + length, 1, capacity - length - 1, in)) > 0) {
+		binary = memchr(text + length, '\0', got) != NULL;
 		length += got;
+		if (binary || length > MAX_FILE_BYTES)
+			break;
 		if (length + 1 < capacity)
 			continue;
 		bigger = realloc(text, capacity * 2);
@@ -765,12 +781,18 @@ static char *load_text(struct reader *reader, const char *path)
 		return NULL;
 	}
 	fclose(in);
-	text[length] = '\0';
-	if (strlen(text) != length) {
+	if (binary) {
 		vlr_fail(reader->err, "%s: is not a text file (it holds NUL bytes)", path);
 		free(text);
 		return NULL;
 	}
+	if (length > MAX_FILE_BYTES) {
+		vlr_fail(reader->err, "%s: is larger than %u MiB, more than any fabric a subnet "
+			 "can hold needs", path, MAX_FILE_BYTES >> 20);
+		free(text);
+		return NULL;
+	}
+	text[length] = '\0';
 	return text;
 }
 
