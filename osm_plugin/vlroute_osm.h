@@ -125,7 +125,14 @@ void vlr_osm_engine_destroy(void *context);
 
 void vlr_osm_routing_free(struct vlr_osm_routing *routing);
 
-/* ---- logging (log.c) ------------------------------------------------------ */
+/* ---- logging (log.c, escape.c) -------------------------------------------- */
+
+/*
+ * text into out (size bytes, NUL-terminated, cut at a whole escape):
+ * printable ASCII as it is, a backslash as \\, every other byte as \xNN.
+ * Every line the plugin logs goes through it.
+ */
+void vlr_osm_escape(const char *text, char *out, size_t size);
 
 /* One line into OpenSM's log: "SOURCE: message". */
 void vlr_osm_log(osm_opensm_t *osm, osm_log_level_t level, const char *source,

@@ -209,6 +209,32 @@ static void test_wrong_low_diameter_lines(void **state)
 	expect_refused("vl_policy\n", "vlroute.conf:1:", "\"vl_policy\" needs a value");
 }
 
+/*
+ * What reaches OpenSM's log: a vlroute.conf line holding a newline-free
+ * terminal escape and UTF-8 is refused with its bytes quoted, and the
+ * quote, escaped as the log escapes it, is one line of printable ASCII.
+ */
+static void test_log_escape(void **state)
+{
+	struct vlr_osm_config config;
+	struct vlr_error err;
+	char out[64], small[8], logged[4 * VLR_ERROR_SIZE];
+	const char *s;
+
+	(void)state;
+	vlr_osm_escape("ok \\ \x1b[31mred\r\n\xc3\xa9", out, sizeof(out));
+	assert_string_equal(out, "ok \\\\ \\x1b[31mred\\x0d\\x0a\\xc3\\xa9");
+	vlr_osm_escape("ab\x01" "cd", small, sizeof(small));
+	assert_string_equal(small, "ab\\x01c");
+	vlr_osm_escape("abc\x01", small, 6);
+	assert_string_equal(small, "abc");
+	assert_int_not_equal(read_text("\x1b]0;owned\x07 yes\n", &config, &err), 0);
+	vlr_osm_escape(err.message, logged, sizeof(logged));
+	for (s = logged; *s; s++)
+		assert_true(*s >= 0x20 && *s < 0x7f);
+	assert_non_null(strstr(logged, "\\x1b]0;owned\\x07"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -220,6 +246,7 @@ int main(void)
 		cmocka_unit_test(test_later_line_wins),
 		cmocka_unit_test(test_wrong_lines),
 		cmocka_unit_test(test_wrong_low_diameter_lines),
+		cmocka_unit_test(test_log_escape),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
