@@ -1498,6 +1498,10 @@ static void test_bad_pathsl(void **state)
 			    "unexpected text after the SLs");
 	expect_tables_error(vlr_pathsl_read, PATHSL_HEAD "row 1 0*11\n", 3,
 			    "row 1 where row 0 comes next");
+	/* 2 switches and 4 hosts own LIDs: a 7th row is more than can be used */
+	expect_tables_error(vlr_pathsl_read, PATHSL_HEAD "row 0 0*11\nrow 1 0*11\n"
+			    "row 2 0*11\nrow 3 0*11\nrow 4 0*11\nrow 5 0*11\nrow 6 0*11\n", 9,
+			    "row 6, but the fabric has only 6 ports that own LIDs");
 	expect_tables_error(vlr_pathsl_read, PATHSL_HEAD "row 0 0*11\n"
 			    "port 0x0000000000100009 0\n", 4,
 			    "unknown port GUID 0x0000000000100009");

@@ -130,6 +130,7 @@ struct reader {
 	uint32_t first, last;
 	uint8_t *rows;		/* num_rows rows of lid_stride SLs */
 	uint32_t num_rows, rows_capacity;
+	uint32_t max_rows;	/* ports that own LIDs: no more rows can be used */
 	uint32_t *port_row;	/* [port slot]: row, VLR_NONE */
 	uint32_t *port_line;	/* [port slot]: line of its port line */
 };
@@ -230,6 +231,11 @@ static int read_row(struct reader *reader, const char *s)
 		return vlr_fail_line(&reader->lines,
 				     "row %u where row %u comes next (rows are numbered "
 				     "0, 1, 2, ... in order)", number, reader->num_rows);
+	if (number >= reader->max_rows)
+		return vlr_fail_line(&reader->lines,
+				     "row %u, but the fabric has only %u ports that own LIDs, "
+				     "so no more than %u rows can be used", number,
+				     reader->max_rows, reader->max_rows);
 	if (vlr_array_grow((void **)&reader->rows, &reader->rows_capacity,
 			   reader->num_rows + 1, stride, reader->err))
 		return -1;
@@ -339,8 +345,10 @@ int vlr_pathsl_read(struct vlr_tables *tables, const char *path, struct vlr_erro
 		vlr_fail(err, "out of memory reading %s", path);
 		goto done;
 	}
-	for (port = 0; port < ports; port++)
+	for (port = 0; port < ports; port++) {
 		reader.port_row[port] = VLR_NONE;
+		reader.max_rows += tf_port_owns_lids(tables->fabric, port) != 0;
+	}
 	if (tf_index_ports(tables->fabric, &reader.ports, err))
 		goto done;
 	result = vlr_lines_open(&reader.lines, path, err);
