@@ -451,6 +451,26 @@ static int route_and_write(const char *command, struct vlr_tables *tables,
 	return CLI_OK;
 }
 
+/*
+ * A fabric that cannot be routed is refused before its tables are
+ * allocated: SL2VL alone takes (ports + 1)^2 * 16 bytes per switch, 2 GB
+ * for 2000 unlinked 254-port switches.
+ */
+static int check_connected(const char *command, const struct vlr_fabric *fabric)
+{
+	struct vlr_switch_graph graph;
+	struct vlr_error err;
+	int result = vlr_switch_graph_build(fabric, &graph, &err);
+
+	if (!result) {
+		result = vlr_switch_graph_check_connected(&graph, &err);
+		vlr_switch_graph_free(&graph);
+	}
+	if (result)
+		cli_error(command, "%s", err.message);
+	return result;
+}
+
 int cmd_route(int argc, char **argv)
 {
 	const char *command = "vlroute route";
@@ -474,6 +494,10 @@ int cmd_route(int argc, char **argv)
 	if (give_lids(command, fabric, &request)) {
 		vlr_fabric_free(fabric);
 		return CLI_BAD_INPUT;
+	}
+	if (check_connected(command, fabric)) {
+		vlr_fabric_free(fabric);
+		return CLI_FAILED;
 	}
 	tables = vlr_tables_new(fabric, (unsigned)request.vls, &err);
 	if (!tables) {

@@ -134,19 +134,5 @@ uint32_t route_graph_target(const struct route_graph *graph, uint32_t lid,
 
 int route_graph_check_connected(const struct route_graph *graph, struct vlr_error *err)
 {
-	const struct vlr_tables *tables = graph->tables;
-	uint32_t v;
-
-	if (!graph->num_switches || graph->reaching[0] == graph->num_switches)
-		return 0;
-	for (v = 0; v < graph->num_switches; v++)
-		if (graph->distance[v] == ROUTE_FAR)
-			return vlr_fail(err, "the fabric is not connected: switch \"%s\" "
-					"cannot reach switch \"%s\" (%u of %u switches reach "
-					"\"%s\")",
-					vlr_node_name(tables->fabric, tables->switch_node[v]),
-					vlr_node_name(tables->fabric, tables->switch_node[0]),
-					graph->reaching[0], graph->num_switches,
-					vlr_node_name(tables->fabric, tables->switch_node[0]));
-	return 0;
+	return vlr_switch_graph_check_connected(&graph->links, err);
 }

@@ -252,3 +252,40 @@ int vlr_switch_diameter(const struct vlr_switch_graph *graph, uint32_t *diameter
 	free(seen);
 	return result;
 }
+
+int vlr_switch_graph_check_connected(const struct vlr_switch_graph *graph,
+				     struct vlr_error *err)
+{
+	uint32_t *queue, head = 0, tail = 1, v, at;
+	const char *first;
+	uint8_t *seen;
+
+	if (graph->num_switches < 2)
+		return 0;
+	queue = malloc(sizeof(uint32_t) * graph->num_switches);
+	seen = calloc(graph->num_switches, 1);
+	if (!queue || !seen) {
+		free(queue);
+		free(seen);
+		return vlr_fail(err, "out of memory checking that the fabric is connected");
+	}
+	queue[0] = 0;
+	seen[0] = 1;
+	while (head < tail)
+		for (v = queue[head++], at = graph->offset[v]; at < graph->offset[v + 1]; at++)
+			if (!seen[graph->neighbour[at]]) {
+				seen[graph->neighbour[at]] = 1;
+				queue[tail++] = graph->neighbour[at];
+			}
+	for (v = 0; v < graph->num_switches && seen[v]; v++)
+		;
+	free(queue);
+	free(seen);
+	if (v == graph->num_switches)
+		return 0;
+	first = vlr_node_name(graph->fabric, graph->node_of[0]);
+	return vlr_fail(err, "the fabric is not connected: switch \"%s\" cannot reach switch "
+			"\"%s\" (%u of %u switches reach \"%s\")",
+			vlr_node_name(graph->fabric, graph->node_of[v]), first, tail,
+			graph->num_switches, first);
+}

@@ -335,6 +335,15 @@ static inline uint32_t vlr_link_slot(const struct vlr_switch_graph *graph,
 int vlr_switch_diameter(const struct vlr_switch_graph *graph, uint32_t *diameter,
 			uint32_t *components, struct vlr_error *err);
 
+/*
+ * 0 when every switch reaches every other; else -1 with err naming the
+ * first switch that cannot reach the first switch. One breadth-first
+ * search: cheap enough to run before anything big is allocated for a
+ * fabric that cannot be routed.
+ */
+int vlr_switch_graph_check_connected(const struct vlr_switch_graph *graph,
+				     struct vlr_error *err);
+
 #define VLR_MAX_DIMS 8
 
 enum vlr_family {
