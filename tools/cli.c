@@ -1,10 +1,12 @@
 /*
- * cli.c - messages, option values, lists of words and whole-file output
- * for the CLI.
+ * cli.c - messages, option values, the old short options and the version
+ * every subcommand prints, lists of words and whole-file output for the CLI.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
+#include "config.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "commit.h"
 
 void cli_error(const char *command, const char *fmt, ...)
 {
@@ -73,6 +76,45 @@ void cli_unknown_option(const char *command, char **argv, int optopt_value)
 	else
 		cli_error(command, "unknown option or missing value: %s (see --help)",
 			  argv[optind - 1]);
+}
+
+static void warn_renamed(const char *command, const struct cli_renamed *r)
+{
+	const char *space = r->value ? " " : "", *value = r->value ? r->value : "";
+
+	if (r->now == r->old)
+		cli_error(command, "note: -%c%s%s is now --%s; before this release it was "
+			  "%s; this note will go in the next release", r->old, space, value,
+			  r->name, r->was);
+	else
+		cli_error(command, "-%c%s%s is deprecated, use -%c%s%s (--%s); it will go "
+			  "in the next release", r->old, space, value, r->now, space, value,
+			  r->name);
+}
+
+int cli_getopt(const char *command, int argc, char **argv, const char *short_options,
+	       const struct option *long_options, const struct cli_renamed *renamed)
+{
+	int index = -1, option = getopt_long(argc, argv, short_options, long_options, &index);
+	const struct cli_renamed *r;
+
+	if (index >= 0 || !renamed)	/* long options were never renamed */
+		return option;
+	for (r = renamed; r->old; r++)
+		if (r->old == option && (!r->old_value || r->old_value(optarg))) {
+			warn_renamed(command, r);
+			return r->now;
+		}
+	return option;
+}
+
+int cli_version(void)
+{
+	printf("%s\n", PACKAGE_STRING);
+	printf("commit:  %s\n", VLR_COMMIT);
+	printf("plugin:  built against %s (OSM_VERSION of the OpenSM headers)\n",
+	       VLR_OSM_HEADER_VERSION);
+	return CLI_OK;
 }
 
 int cli_usage(FILE *out, const char *text, int status)

@@ -8,6 +8,7 @@
 #ifndef VLROUTE_CLI_H
 #define VLROUTE_CLI_H
 
+#include <getopt.h>
 #include <stdio.h>
 
 #include <vlroute/vlroute.h>
@@ -47,6 +48,36 @@ int cli_write_fabric(const char *command, const struct vlr_fabric *fabric,
 
 /* Read a net file; the message names FILE:LINE. */
 struct vlr_fabric *cli_read_fabric(const char *command, const char *path);
+
+/*
+ * An old short option kept for one release (man vlroute, OPTIONS COMMON TO
+ * ALL COMMANDS): getopt's old letter stands for the option now, with a
+ * warning. When now equals old, the letter kept its place but changed its
+ * meaning: it means the new option, with a note saying what it was.
+ */
+struct cli_renamed {
+	int old;		/* the old short option */
+	int now;		/* the option it stands for now */
+	const char *value;	/* the name of its value ("FILE"); NULL for a flag */
+	const char *name;	/* the long option it stands for now ("json") */
+	int (*old_value)(const char *value);	/* if set: renamed only for the
+						   values it accepts */
+	const char *was;	/* a changed meaning: what the letter meant */
+};
+
+/*
+ * getopt_long (with opterr 0 as the caller set it), where a short option
+ * found in renamed (a list ending in { 0 }; NULL for none) comes back as
+ * the option it stands for now, after its warning on stderr.
+ */
+int cli_getopt(const char *command, int argc, char **argv, const char *short_options,
+	       const struct option *long_options, const struct cli_renamed *renamed);
+
+/*
+ * "vlroute ... -V": the version, the commit it was built from and the
+ * OpenSM version the plugin was built against, on stdout; returns CLI_OK.
+ */
+int cli_version(void);
 
 /* Print a usage text and return status. */
 int cli_usage(FILE *out, const char *text, int status);

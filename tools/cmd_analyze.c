@@ -7,7 +7,6 @@
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
 #include <errno.h>
-#include <getopt.h>
 #include <string.h>
 
 #include "cli.h"
@@ -23,7 +22,7 @@ static const char analyze_usage[] =
 	"Prints the all-to-all link load (per channel class, histogram, hottest\n"
 	"channels) and, per pattern, the mean bandwidth over its instances with a\n"
 	"95% confidence interval; the ebb line reads \"ebb: VALUE\".\n"
-	"  -e, --ebb             effective bisection bandwidth: random halves paired\n"
+	"  -b, --ebb             effective bisection bandwidth: random halves paired\n"
 	"                        by a random perfect matching (default without -p)\n"
 	"  -p, --pattern NAME    also rate a traffic pattern: un, perm, hot, shift+I,\n"
 	"                        adv+I, advr+I, advc, adv-local, all2all (repeatable)\n"
@@ -33,11 +32,13 @@ static const char analyze_usage[] =
 	"  -d, --dlid CHOICE     DLIDs of a destination: base (LID offset 0), spread\n"
 	"                        (every LID of its LMC range, equal shares) or random\n"
 	"                        (one per pair); default base\n"
-	"  -t, --threads N       worker threads (1..1024, default one per CPU); the\n"
+	"  -j, --threads N       worker threads (1..1024, default one per CPU); the\n"
 	"                        results do not depend on it\n"
 	"  -f, --fabric FILE     topology to use instead of DIR/fabric.net or\n"
 	"                        DIR/opensm-subnet.lst\n"
-	"  -j, --json FILE       also write the results as JSON (- for stdout)\n"
+	"  -J, --json FILE       also write the results as JSON (- for stdout)\n"
+	"  -V, --version         print the version and exit\n"
+	"  -h, --help            print this help and exit\n"
 	"Exit status: 0 analysed, 1 could not analyse or write, 2 bad input (options,\n"
 	"unreadable tables, tables that do not fit the fabric).\n";
 
@@ -52,6 +53,23 @@ struct analyze_request {
 	unsigned long long seed;
 	unsigned long long threads;
 	enum vlr_dlid_choice dlid_choice;
+};
+
+/*
+ * "-j N" is the thread count, as everywhere; "-j FILE", the JSON file of
+ * earlier releases, only where FILE cannot be a thread count.
+ */
+static int not_a_number(const char *value)
+{
+	return value[strspn(value, "0123456789")] != '\0' || !*value;
+}
+
+/* The short options of earlier releases. */
+static const struct cli_renamed analyze_renamed[] = {
+	{ 'e', 'b', NULL, "ebb", NULL, NULL },
+	{ 't', 'j', "N", "threads", NULL, NULL },
+	{ 'j', 'J', "FILE", "json", not_a_number, NULL },
+	{ 0 },
 };
 
 static int add_pattern(const char *command, struct analyze_request *request,
@@ -82,14 +100,16 @@ static int parse_choice(const char *command, const char *text,
 	return -1;
 }
 
-/* One option; 1 for --help, -1 for bad input. */
+/* One option; 1 for --help, 2 for --version, -1 for bad input. */
 static int take_option(const char *command, int option, char **argv,
 		       struct analyze_request *r)
 {
 	switch (option) {
 	case 'h':
 		return 1;
-	case 'e':
+	case 'V':
+		return 2;
+	case 'b':
 		r->ebb = 1;
 		return 0;
 	case 'p':
@@ -100,12 +120,12 @@ static int take_option(const char *command, int option, char **argv,
 		return cli_unsigned(command, "--seed", optarg, 0, UINT64_MAX, &r->seed);
 	case 'd':
 		return parse_choice(command, optarg, &r->dlid_choice);
-	case 't':
+	case 'j':
 		return cli_unsigned(command, "--threads", optarg, 1, 1024, &r->threads);
 	case 'f':
 		r->fabric_path = optarg;
 		return 0;
-	case 'j':
+	case 'J':
 		r->json = optarg;
 		return 0;
 	default:
@@ -118,14 +138,15 @@ static int parse_options(const char *command, int argc, char **argv,
 			 struct analyze_request *r)
 {
 	static const struct option options[] = {
-		{ "ebb", no_argument, NULL, 'e' },
+		{ "ebb", no_argument, NULL, 'b' },
 		{ "pattern", required_argument, NULL, 'p' },
 		{ "patterns", required_argument, NULL, 'n' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "dlid", required_argument, NULL, 'd' },
-		{ "threads", required_argument, NULL, 't' },
+		{ "threads", required_argument, NULL, 'j' },
 		{ "fabric", required_argument, NULL, 'f' },
-		{ "json", required_argument, NULL, 'j' },
+		{ "json", required_argument, NULL, 'J' },
+		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -133,7 +154,8 @@ static int parse_options(const char *command, int argc, char **argv,
 
 	optind = 1;
 	opterr = 0;
-	while ((option = getopt_long(argc, argv, "ep:n:s:d:t:f:j:", options, NULL)) != -1)
+	while ((option = cli_getopt(command, argc, argv, "bp:n:s:d:j:f:J:Vhet:", options,
+				    analyze_renamed)) != -1)
 		if ((taken = take_option(command, option, argv, r)) != 0)
 			return taken;
 	if (argc - optind != 1) {
@@ -274,7 +296,8 @@ int cmd_analyze(int argc, char **argv)
 	request.seed = 1;
 	parsed = parse_options(command, argc, argv, &request);
 	if (parsed)
-		return parsed > 0 ? cli_usage(stdout, analyze_usage, CLI_OK) : CLI_BAD_INPUT;
+		return parsed == 2 ? cli_version() : parsed > 0 ?
+		       cli_usage(stdout, analyze_usage, CLI_OK) : CLI_BAD_INPUT;
 	tables = vlr_tables_read_dir(request.dir, request.fabric_path, VLR_MAX_DATA_VLS,
 				     NULL, &err);
 	if (!tables) {

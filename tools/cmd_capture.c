@@ -7,7 +7,6 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
-#include <getopt.h>
 #include <string.h>
 
 #include "cli.h"
@@ -27,15 +26,23 @@ static const char capture_usage[] =
 	"  -t, --timeout MS    wait this long for each answer (1..60000, default 1000)\n"
 	"  -r, --retries N     send an unanswered MAD again up to N times (0..20,\n"
 	"                      default 3)\n"
-	"  -w, --window N      MADs in flight at once (1..256, default 16)\n"
+	"  -W, --window N      MADs in flight at once (1..256, default 16)\n"
 	"      --no-sa         do not ask the SA: every path SL is written as 0\n"
 	"      --sa-sample N   ask the SA about every DLID only for the first source\n"
 	"                      port of each switch; give the others their switch's\n"
 	"                      SLs when N sampled DLIDs agree, else ask about all\n"
 	"                      (1..4096; default: ask about every pair)\n"
+	"  -V, --version       print the version and exit\n"
+	"  -h, --help          print this help and exit\n"
 	"Exit status: 0 captured, 1 the capture failed (no answer, the fabric\n"
 	"changed during the capture, cannot write), 2 bad options or no such CA\n"
 	"or port.\n";
+
+/* The short options of earlier releases. */
+static const struct cli_renamed capture_renamed[] = {
+	{ 'w', 'W', "N", "window", NULL, NULL },
+	{ 0 },
+};
 
 struct capture_request {
 	const char *output;
@@ -62,7 +69,7 @@ static int parse_number(const char *command, int option, const char *text,
 			    &request->window);
 }
 
-/* 0 to capture, 1 when --help was printed, -1 on bad options. */
+/* 0 to capture, 1 when --help or --version was printed, -1 on bad options. */
 static int parse_capture_options(const char *command, int argc, char **argv,
 				 struct capture_request *request)
 {
@@ -72,9 +79,10 @@ static int parse_capture_options(const char *command, int argc, char **argv,
 		{ "port", required_argument, NULL, 'P' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "retries", required_argument, NULL, 'r' },
-		{ "window", required_argument, NULL, 'w' },
+		{ "window", required_argument, NULL, 'W' },
 		{ "no-sa", no_argument, NULL, 'S' },
 		{ "sa-sample", required_argument, NULL, 'm' },
+		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -82,9 +90,14 @@ static int parse_capture_options(const char *command, int argc, char **argv,
 
 	optind = 1;
 	opterr = 0;
-	while ((option = getopt_long(argc, argv, "o:C:P:t:r:w:", options, NULL)) != -1) {
+	while ((option = cli_getopt(command, argc, argv, "o:C:P:t:r:W:Vhw:", options,
+				    capture_renamed)) != -1) {
 		if (option == 'h') {
 			cli_usage(stdout, capture_usage, CLI_OK);
+			return 1;
+		}
+		if (option == 'V') {
+			cli_version();
 			return 1;
 		}
 		if (option == 'o')

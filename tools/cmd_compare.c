@@ -6,7 +6,6 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,10 +28,12 @@ static const char compare_usage[] =
 	"                        perm, hot, shift+I, adv+I, advr+I, advc, adv-local,\n"
 	"                        all2all (repeatable, up to 8)\n"
 	"  -d, --dlid CHOICE     base, spread or random (see vlroute analyze)\n"
-	"  -t, --threads N       worker threads (1..1024, default one per CPU)\n"
+	"  -j, --threads N       worker threads (1..1024, default one per CPU)\n"
 	"  -f, --fabric FILE     topology for every DIR instead of its own\n"
 	"  -v, --vls N           data VLs the fabric offers (1..15, default 8)\n"
 	"      --no-plots        write plots.gp and the data but do not run gnuplot\n"
+	"  -V, --version         print the version and exit\n"
+	"  -h, --help            print this help and exit\n"
 	"Exit status: 0 reported, 1 could not analyse or write, 2 bad input (options,\n"
 	"unreadable tables, tables of different fabrics).\n";
 
@@ -48,6 +49,12 @@ struct compare_request {
 	unsigned pattern_count;
 	int no_plots;
 	uint64_t fingerprint;		/* of the first table set's servers */
+};
+
+/* The short options of earlier releases. */
+static const struct cli_renamed compare_renamed[] = {
+	{ 't', 'j', "N", "threads", NULL, NULL },
+	{ 0 },
 };
 
 static int add_pattern(const char *command, struct compare_request *r, const char *text)
@@ -66,7 +73,7 @@ static int add_pattern(const char *command, struct compare_request *r, const cha
 	return 0;
 }
 
-/* One option; 1 for --help, -1 for bad input. */
+/* One option; 1 for --help, 2 for --version, -1 for bad input. */
 static int take_option(const char *command, int option, char **argv,
 		       struct compare_request *r)
 {
@@ -75,6 +82,8 @@ static int take_option(const char *command, int option, char **argv,
 	switch (option) {
 	case 'h':
 		return 1;
+	case 'V':
+		return 2;
 	case 'o':
 		r->output = optarg;
 		return 0;
@@ -89,7 +98,7 @@ static int take_option(const char *command, int option, char **argv,
 			return 0;
 		cli_error(command, "--dlid: %s", err.message);
 		return -1;
-	case 't':
+	case 'j':
 		return cli_unsigned(command, "--threads", optarg, 1, 1024, &r->threads);
 	case 'f':
 		r->fabric_path = optarg;
@@ -139,10 +148,11 @@ static int parse_options(const char *command, int argc, char **argv,
 		{ "seed", required_argument, NULL, 's' },
 		{ "pattern", required_argument, NULL, 'p' },
 		{ "dlid", required_argument, NULL, 'd' },
-		{ "threads", required_argument, NULL, 't' },
+		{ "threads", required_argument, NULL, 'j' },
 		{ "fabric", required_argument, NULL, 'f' },
 		{ "vls", required_argument, NULL, 'v' },
 		{ "no-plots", no_argument, NULL, 'P' },
+		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -150,7 +160,8 @@ static int parse_options(const char *command, int argc, char **argv,
 
 	optind = 1;
 	opterr = 0;
-	while ((option = getopt_long(argc, argv, "o:n:s:p:d:t:f:v:", options, NULL)) != -1)
+	while ((option = cli_getopt(command, argc, argv, "o:n:s:p:d:j:f:v:Vht:", options,
+				    compare_renamed)) != -1)
 		if ((taken = take_option(command, option, argv, r)) != 0)
 			return taken;
 	if (argc == optind || argc - optind > COMPARE_MAX_SETS) {
@@ -352,7 +363,8 @@ int cmd_compare(int argc, char **argv)
 	request.vls = 8;
 	parsed = parse_options(command, argc, argv, &request, set);
 	if (parsed)
-		status = parsed > 0 ? cli_usage(stdout, compare_usage, CLI_OK) : CLI_BAD_INPUT;
+		status = parsed == 2 ? cli_version() : parsed > 0 ?
+			 cli_usage(stdout, compare_usage, CLI_OK) : CLI_BAD_INPUT;
 	else
 		status = compare_all(command, &request, set);
 	for (i = 0; i < set->count; i++)

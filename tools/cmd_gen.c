@@ -8,7 +8,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +28,9 @@ static const char gen_usage[] =
 	"  random      -n SWITCHES -d DEGREE [-p HOSTS] [--seed SEED]\n"
 	"\n"
 	"Run \"vlroute gen FAMILY --help\" for a family's options; vlroute(1)\n"
-	"documents the exact wiring of each.\n";
+	"documents the exact wiring of each.\n"
+	"  -V, --version  print the version and exit\n"
+	"  -h, --help     print this help and exit\n";
 
 struct gen_family {
 	const char *name;
@@ -43,6 +44,7 @@ static const struct option grid_options[] = {
 	{ "sides", required_argument, NULL, 's' },
 	{ "hosts", required_argument, NULL, 'p' },
 	{ "output", required_argument, NULL, 'o' },
+	{ "version", no_argument, NULL, 'V' },
 	{ "help", no_argument, NULL, 'H' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -54,6 +56,7 @@ static const struct option dragonfly_options[] = {
 	{ "groups", required_argument, NULL, 'g' },
 	{ "arrangement", required_argument, NULL, 'A' },
 	{ "output", required_argument, NULL, 'o' },
+	{ "version", no_argument, NULL, 'V' },
 	{ "help", no_argument, NULL, 'H' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -66,6 +69,7 @@ static const struct option dragonflyplus_options[] = {
 	{ "groups", required_argument, NULL, 'g' },
 	{ "arrangement", required_argument, NULL, 'A' },
 	{ "output", required_argument, NULL, 'o' },
+	{ "version", no_argument, NULL, 'V' },
 	{ "help", no_argument, NULL, 'H' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -74,6 +78,7 @@ static const struct option fattree_options[] = {
 	{ "arity", required_argument, NULL, 'k' },
 	{ "levels", required_argument, NULL, 'n' },
 	{ "output", required_argument, NULL, 'o' },
+	{ "version", no_argument, NULL, 'V' },
 	{ "help", no_argument, NULL, 'H' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -84,26 +89,31 @@ static const struct option random_options[] = {
 	{ "hosts", required_argument, NULL, 'p' },
 	{ "seed", required_argument, NULL, 'R' },
 	{ "output", required_argument, NULL, 'o' },
+	{ "version", no_argument, NULL, 'V' },
 	{ "help", no_argument, NULL, 'H' },
 	{ NULL, 0, NULL, 0 },
 };
 
 static const struct gen_family families[] = {
-	{ "hyperx", VLR_FAMILY_HYPERX, "s:p:o:", grid_options,
+	{ "hyperx", VLR_FAMILY_HYPERX, "s:p:o:V", grid_options,
 	  "Usage: vlroute gen hyperx -s SIDES [-p HOSTS] [-o FILE]\n"
 	  "HyperX: a switch per grid point, linked to every switch that differs\n"
 	  "in one coordinate.\n"
 	  "  -s, --sides S0xS1x...  side of each dimension (2..65536; 1..8 dimensions)\n"
 	  "  -p, --hosts T          hosts per switch (default 1)\n"
-	  "  -o, --output FILE      write FILE instead of stdout\n" },
-	{ "torus", VLR_FAMILY_TORUS, "s:p:o:", grid_options,
+	  "  -o, --output FILE      write FILE instead of stdout\n"
+	  "  -V, --version          print the version and exit\n"
+	  "      --help             print this help and exit\n" },
+	{ "torus", VLR_FAMILY_TORUS, "s:p:o:V", grid_options,
 	  "Usage: vlroute gen torus -s SIDES [-p HOSTS] [-o FILE]\n"
 	  "Torus: a switch per grid point, linked to its neighbours (with\n"
 	  "wrap-around) in every dimension.\n"
 	  "  -s, --sides S0xS1x...  side of each dimension (2..65536; 1..8 dimensions)\n"
 	  "  -p, --hosts T          hosts per switch (default 1)\n"
-	  "  -o, --output FILE      write FILE instead of stdout\n" },
-	{ "dragonfly", VLR_FAMILY_DRAGONFLY, "p:a:h:g:o:", dragonfly_options,
+	  "  -o, --output FILE      write FILE instead of stdout\n"
+	  "  -V, --version          print the version and exit\n"
+	  "      --help             print this help and exit\n" },
+	{ "dragonfly", VLR_FAMILY_DRAGONFLY, "p:a:h:g:o:V", dragonfly_options,
 	  "Usage: vlroute gen dragonfly -p HOSTS -a ROUTERS -h GLOBALS [-g GROUPS]\n"
 	  "                             [--arrangement palmtree|consecutive] [-o FILE]\n"
 	  "Dragonfly: groups of fully connected routers joined by global links.\n"
@@ -114,8 +124,10 @@ static const struct gen_family families[] = {
 	  "  -g, --groups G         groups, 2..A*H+1 (default A*H+1)\n"
 	  "      --arrangement ARR  palmtree (default) or consecutive\n"
 	  "A router has P + A - 1 + H ports, at most 254.\n"
-	  "  -o, --output FILE      write FILE instead of stdout\n" },
-	{ "dragonfly+", VLR_FAMILY_DRAGONFLYPLUS, "L:S:p:h:g:o:", dragonflyplus_options,
+	  "  -o, --output FILE      write FILE instead of stdout\n"
+	  "  -V, --version          print the version and exit\n"
+	  "      --help             print this help and exit\n" },
+	{ "dragonfly+", VLR_FAMILY_DRAGONFLYPLUS, "L:S:p:h:g:o:V", dragonflyplus_options,
 	  "Usage: vlroute gen dragonfly+ -L LEAVES -S SPINES -p HOSTS -h GLOBALS\n"
 	  "                              [-g GROUPS] [--arrangement palmtree|consecutive]\n"
 	  "                              [-o FILE]\n"
@@ -129,14 +141,18 @@ static const struct gen_family families[] = {
 	  "  -g, --groups G         groups, 2..S*H+1 (default S*H+1)\n"
 	  "      --arrangement ARR  palmtree (default) or consecutive\n"
 	  "A leaf has T + S ports and a spine L + H, at most 254 each.\n"
-	  "  -o, --output FILE      write FILE instead of stdout\n" },
-	{ "fattree", VLR_FAMILY_FATTREE, "k:n:o:", fattree_options,
+	  "  -o, --output FILE      write FILE instead of stdout\n"
+	  "  -V, --version          print the version and exit\n"
+	  "      --help             print this help and exit\n" },
+	{ "fattree", VLR_FAMILY_FATTREE, "k:n:o:V", fattree_options,
 	  "Usage: vlroute gen fattree -k ARITY -n LEVELS [-o FILE]\n"
 	  "k-ary n-tree: n levels of k^(n-1) switches with 2k ports, k^n hosts.\n"
 	  "  -k, --arity K          2..127\n"
 	  "  -n, --levels N         1..16\n"
-	  "  -o, --output FILE      write FILE instead of stdout\n" },
-	{ "random", VLR_FAMILY_RANDOM, "n:d:p:o:", random_options,
+	  "  -o, --output FILE      write FILE instead of stdout\n"
+	  "  -V, --version          print the version and exit\n"
+	  "      --help             print this help and exit\n" },
+	{ "random", VLR_FAMILY_RANDOM, "n:d:p:o:V", random_options,
 	  "Usage: vlroute gen random -n SWITCHES -d DEGREE [-p HOSTS] [--seed SEED]\n"
 	  "                          [-o FILE]\n"
 	  "Random regular switch graph: connected, no self or parallel links.\n"
@@ -146,7 +162,9 @@ static const struct gen_family families[] = {
 	  "  -p, --hosts T          hosts per switch (default 1)\n"
 	  "      --seed SEED        random seed (default 1); the same seed gives\n"
 	  "                         the same fabric\n"
-	  "  -o, --output FILE      write FILE instead of stdout\n" },
+	  "  -o, --output FILE      write FILE instead of stdout\n"
+	  "  -V, --version          print the version and exit\n"
+	  "      --help             print this help and exit\n" },
 };
 
 /* "8x8x4" or "8,8,4". */
@@ -361,10 +379,12 @@ static int gen_family(const struct gen_family *family, int argc, char **argv)
 	set_defaults(&params);
 	optind = 1;
 	opterr = 0;
-	while ((option = getopt_long(argc, argv, family->short_options,
-				     family->long_options, NULL)) != -1) {
+	while ((option = cli_getopt(command, argc, argv, family->short_options,
+				    family->long_options, NULL)) != -1) {
 		if (option == 'H')
 			return cli_usage(stdout, family->usage, CLI_OK);
+		if (option == 'V')
+			return cli_version();
 		if (option == '?') {
 			cli_unknown_option(command, argv, optopt);
 			return CLI_BAD_INPUT;
@@ -389,8 +409,10 @@ int cmd_gen(int argc, char **argv)
 
 	if (argc < 2)
 		return cli_usage(stderr, gen_usage, CLI_BAD_INPUT);
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "help"))
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help"))
 		return cli_usage(stdout, gen_usage, CLI_OK);
+	if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version"))
+		return cli_version();
 	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++)
 		if (!strcmp(argv[1], families[i].name))
 			return gen_family(&families[i], argc - 1, argv + 1);

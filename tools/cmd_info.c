@@ -4,7 +4,6 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
-#include <getopt.h>
 #include <string.h>
 
 #include "cli.h"
@@ -15,7 +14,9 @@ static const char info_usage[] =
 	"channel adapters, links, switch radix, switch-level diameter, the\n"
 	"generated family it is (if any), the HyperX, Dragonfly or Dragonfly+ the\n"
 	"graph alone shows, LIDs needed and ibsim's size flags.\n"
-	"  --lmc N    count the LIDs needed at this LMC (0..7, default 0)\n";
+	"  -l, --lmc N     count the LIDs needed at this LMC (0..7, default 0)\n"
+	"  -V, --version   print the version and exit\n"
+	"  -h, --help      print this help and exit\n";
 
 static void print_counts(const struct vlr_fabric_summary *summary)
 {
@@ -113,7 +114,8 @@ int cmd_info(int argc, char **argv)
 {
 	static const struct option options[] = {
 		{ "lmc", required_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'H' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *command = "vlroute info";
@@ -124,9 +126,11 @@ int cmd_info(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((option = getopt_long(argc, argv, "", options, NULL)) != -1) {
-		if (option == 'H')
+	while ((option = cli_getopt(command, argc, argv, "l:Vh", options, NULL)) != -1) {
+		if (option == 'h')
 			return cli_usage(stdout, info_usage, CLI_OK);
+		if (option == 'V')
+			return cli_version();
 		if (option == '?') {
 			cli_unknown_option(command, argv, optopt);
 			return CLI_BAD_INPUT;

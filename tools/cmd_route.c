@@ -8,7 +8,6 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
-#include <getopt.h>
 #include <string.h>
 
 #include "cli.h"
@@ -31,7 +30,7 @@ static const char usage_options[] =
 	"  -H, --heuristic H     dfsssp and layers cycle cut: weakest (default), strongest,\n"
 	"                        first, or all (try each, keep the fewest layers)\n"
 	"      --no-balance      dfsssp, layers: do not spread routes over spare VLs\n"
-	"  -P, --vl-policy P     minimal, valiant: ladder, ladder-reuse, 2phases or\n"
+	"  -Y, --vl-policy P     minimal, valiant: ladder, ladder-reuse, 2phases or\n"
 	"                        layers (default: minimal the fewest VLs its routes\n"
 	"                        need, valiant 2phases)\n"
 	"      --phase-min M     2phases: minfirst (default), minlast or minboth\n"
@@ -42,7 +41,15 @@ static const char usage_options[] =
 	"      --restricted N    valiant: offsets restricted to the destination's\n"
 	"                        partition (default a quarter of the Valiant\n"
 	"                        offsets, rounded up; none at LMC 1)\n"
+	"  -V, --version         print the version and exit\n"
+	"  -h, --help            print this help and exit\n"
 	"Exit status: 0 routed, 1 could not route or write, 2 bad input.\n";
+
+/* The short options of earlier releases. */
+static const struct cli_renamed route_renamed[] = {
+	{ 'P', 'Y', "P", "vl-policy", NULL, NULL },
+	{ 0 },
+};
 
 /* The options only some engines accept, as "vlroute route" spells them. */
 static const struct {
@@ -130,7 +137,7 @@ static int parse_policy_option(const char *command, int option, const char *text
 	struct vlr_error err;
 
 	switch (option) {
-	case 'P':
+	case 'Y':
 		if (vlr_vl_policy_parse(text, &options->policy.kind, &err))
 			break;
 		return 0;
@@ -179,12 +186,13 @@ static int parse_route_options(const char *command, int argc, char **argv,
 		{ "vls", required_argument, NULL, 'v' },
 		{ "heuristic", required_argument, NULL, 'H' },
 		{ "no-balance", no_argument, NULL, 'B' },
-		{ "vl-policy", required_argument, NULL, 'P' },
+		{ "vl-policy", required_argument, NULL, 'Y' },
 		{ "phase-min", required_argument, NULL, 'M' },
 		{ "vls-per-phase", required_argument, NULL, 'K' },
 		{ "dim-order", required_argument, NULL, 'D' },
 		{ "restricted", required_argument, NULL, 'R' },
 		{ "family", required_argument, NULL, 'F' },
+		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -193,10 +201,14 @@ static int parse_route_options(const char *command, int argc, char **argv,
 
 	optind = 1;
 	opterr = 0;
-	while ((option = getopt_long(argc, argv, "e:o:l:g:v:H:P:", options, NULL)) != -1) {
+	while ((option = cli_getopt(command, argc, argv, "e:o:l:g:v:H:Y:VhP:", options,
+				    route_renamed)) != -1) {
 		switch (option) {
 		case 'h':
 			print_usage(stdout);
+			return 1;
+		case 'V':
+			cli_version();
 			return 1;
 		case 'e':
 			if (!strcmp(optarg, "help")) {
@@ -231,7 +243,7 @@ static int parse_route_options(const char *command, int argc, char **argv,
 		case 'B':
 			request->options.no_balance = 1;
 			break;
-		case 'P':
+		case 'Y':
 		case 'M':
 		case 'K':
 		case 'D':

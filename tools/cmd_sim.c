@@ -8,7 +8,6 @@
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,15 +19,15 @@ static const char sim_usage[] =
 	"Replay the tables in DIR (LFTs, path SLs, SL2VL, LMC) packet by packet and\n"
 	"measure accepted load over time, latency, hops, fairness and stability.\n"
 	"Traffic and runs:\n"
-	"  -t, --traffic P        un, perm, hot, shift+I[,J...], adv+I, advr+I, advc,\n"
+	"  -p, --traffic P        un, perm, hot, shift+I[,J...], adv+I, advr+I, advc,\n"
 	"                         adv-local, all2all (default un)\n"
 	"      --trace FILE       replay messages \"TIME SOURCE DEST SIZE\" instead\n"
-	"  -l, --load L           offered load, phits/server/cycle in 0..1 (default 1);\n"
+	"  -L, --load L           offered load, phits/server/cycle in 0..1 (default 1);\n"
 	"                         a sweep: a list 0.2,0.5,1 or a range 0.1:1:0.1\n"
 	"  -c, --cycles N         measured cycles (default 20000)\n"
 	"  -w, --warmup N         cycles before measuring (default 0)\n"
-	"  -s, --seeds N          seeds per load (default 1)\n"
-	"      --seed S           first seed (default 1)\n"
+	"  -N, --seeds N          seeds per load (default 1)\n"
+	"  -s, --seed S           first seed (default 1)\n"
 	"  -j, --threads N        threads, 0 = all cores (default 0)\n"
 	"      --drain            after the cycles, run until every packet arrived\n"
 	"Routing at the source and VLs:\n"
@@ -63,26 +62,28 @@ static const char sim_usage[] =
 	"      --stability-drop F a drop is a bin below (1 - F) x peak (default 0.1)\n"
 	"  -J, --json FILE        summary per run as JSON (- for stdout)\n"
 	"      --csv FILE         accepted load per time bin and run as CSV\n"
-	"  -p, --plot FILE        PNG or SVG figure (gnuplot): load over time per\n"
+	"  -F, --plot FILE        PNG or SVG figure (gnuplot): load over time per\n"
 	"                         seed, or accepted load and latency per offered load\n"
 	"  -q, --quiet            no progress messages\n"
+	"  -V, --version          print the version and exit\n"
+	"  -h, --help             print this help and exit\n"
 	"Exit status: 0 done, 1 deadlock or failure, 2 bad input.\n";
 
 enum {
-	OPT_TRACE = 256, OPT_SEED, OPT_DRAIN, OPT_BIAS, OPT_PACKET, OPT_INPUT, OPT_OUTPUT,
+	OPT_TRACE = 256, OPT_DRAIN, OPT_BIAS, OPT_PACKET, OPT_INPUT, OPT_OUTPUT,
 	OPT_ITERATIONS, OPT_SPEEDUP, OPT_PIPELINE, OPT_HOST, OPT_LOCAL, OPT_GLOBAL,
 	OPT_QUEUES, OPT_QUEUE_SIZE, OPT_QUEUE_SELECT, OPT_TRANSIT, OPT_BIN, OPT_DEADLOCK,
 	OPT_DROP, OPT_CSV, OPT_CROSSBAR,
 };
 
 static const struct option sim_options[] = {
-	{ "traffic", required_argument, NULL, 't' },
+	{ "traffic", required_argument, NULL, 'p' },
 	{ "trace", required_argument, NULL, OPT_TRACE },
-	{ "load", required_argument, NULL, 'l' },
+	{ "load", required_argument, NULL, 'L' },
 	{ "cycles", required_argument, NULL, 'c' },
 	{ "warmup", required_argument, NULL, 'w' },
-	{ "seeds", required_argument, NULL, 's' },
-	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "seeds", required_argument, NULL, 'N' },
+	{ "seed", required_argument, NULL, 's' },
 	{ "threads", required_argument, NULL, 'j' },
 	{ "drain", no_argument, NULL, OPT_DRAIN },
 	{ "vl-mode", required_argument, NULL, 'm' },
@@ -109,10 +110,31 @@ static const struct option sim_options[] = {
 	{ "stability-drop", required_argument, NULL, OPT_DROP },
 	{ "json", required_argument, NULL, 'J' },
 	{ "csv", required_argument, NULL, OPT_CSV },
-	{ "plot", required_argument, NULL, 'p' },
+	{ "plot", required_argument, NULL, 'F' },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "version", no_argument, NULL, 'V' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
+};
+
+/* A plot's file name: .png or .svg. */
+static int figure_name(const char *text)
+{
+	size_t n = strlen(text);
+
+	return n >= 5 && (!strcmp(text + n - 4, ".png") || !strcmp(text + n - 4, ".svg"));
+}
+
+/*
+ * The short options of earlier releases. "-p FILE", the plot, only where
+ * FILE is a figure's name (no pattern is); "-s" is the first seed now.
+ */
+static const struct cli_renamed sim_renamed[] = {
+	{ 't', 'p', "P", "traffic", NULL, NULL },
+	{ 'l', 'L', "L", "load", NULL, NULL },
+	{ 'p', 'F', "FILE", "plot", figure_name, NULL },
+	{ 's', 's', "S", "seed", NULL, "the number of seeds, now -N N (--seeds)" },
+	{ 0 },
 };
 
 /* An option that sets a whole number of the configuration. */
@@ -126,8 +148,8 @@ struct number_option {
 static const struct number_option number_options[] = {
 	{ 'c', "--cycles", 1, 1ull << 40 },
 	{ 'w', "--warmup", 0, 1ull << 40 },
-	{ 's', "--seeds", 1, 10000 },
-	{ OPT_SEED, "--seed", 0, UINT64_MAX / 2 },
+	{ 'N', "--seeds", 1, 10000 },
+	{ 's', "--seed", 0, UINT64_MAX / 2 },
 	{ 'j', "--threads", 0, 1024 },
 	{ OPT_BIAS, "--adaptive-bias", 0, 1000000 },
 	{ 'v', "--vls", 1, VLR_MAX_DATA_VLS },
@@ -153,8 +175,8 @@ static void store_number(struct sim_cli *cli, int option, unsigned long long val
 	switch (option) {
 	case 'c': c->cycles = value; break;
 	case 'w': c->warmup = value; break;
-	case 's': cli->seeds = (unsigned)value; break;
-	case OPT_SEED: cli->first_seed = value; break;
+	case 'N': cli->seeds = (unsigned)value; break;
+	case 's': cli->first_seed = value; break;
 	case 'j': cli->threads = (unsigned)value; break;
 	case OPT_BIAS: c->adaptive_bias = (unsigned)value; break;
 	case 'v': cli->vls = (unsigned)value; break;
@@ -208,9 +230,7 @@ static int parse_fraction(const char *command, const char *option, const char *t
 
 static int plot_option(struct sim_cli *cli, const char *text)
 {
-	size_t n = strlen(text);
-
-	if (n < 5 || (strcmp(text + n - 4, ".png") && strcmp(text + n - 4, ".svg"))) {
+	if (!figure_name(text)) {
 		cli_error(cli->command, "--plot %s: a plot file name ends in .png or .svg", text);
 		return -1;
 	}
@@ -225,14 +245,14 @@ static int text_option(struct sim_cli *cli, int option, const char *text)
 	int status = 0;
 
 	switch (option) {
-	case 't': status = vlr_pattern_parse(text, &c->pattern, &err); break;
+	case 'p': status = vlr_pattern_parse(text, &c->pattern, &err); break;
 	case 'm': status = vlr_sim_vl_mode_parse(text, &c->vl_mode, &err); break;
 	case 'd': status = vlr_sim_dlid_parse(text, &c->dlid, &err); break;
 	case OPT_QUEUE_SELECT:
 		status = vlr_sim_queue_select_parse(text, &c->queue_select, &err);
 		break;
 	case OPT_CROSSBAR: status = vlr_sim_crossbar_parse(text, &c->crossbar, &err); break;
-	case 'l': return sim_cli_parse_loads(cli, text);
+	case 'L': return sim_cli_parse_loads(cli, text);
 	case OPT_DROP:
 		return parse_fraction(cli->command, "--stability-drop", text,
 				      &c->stability_drop);
@@ -240,7 +260,7 @@ static int text_option(struct sim_cli *cli, int option, const char *text)
 	case 'f': cli->fabric_path = text; return 0;
 	case 'J': cli->json = text; return 0;
 	case OPT_CSV: cli->csv = text; return 0;
-	case 'p': return plot_option(cli, text);
+	case 'F': return plot_option(cli, text);
 	case OPT_DRAIN: c->drain = 1; return 0;
 	case OPT_TRANSIT: c->transit_priority = 1; return 0;
 	case 'q': cli->quiet = 1; return 0;
@@ -251,7 +271,7 @@ static int text_option(struct sim_cli *cli, int option, const char *text)
 	return status;
 }
 
-/* What parse_options returns after printing the help. */
+/* What parse_options returns after printing the help or the version. */
 #define SIM_HELP_SHOWN (-1)
 
 /* CLI_OK to go on, SIM_HELP_SHOWN, or CLI_BAD_INPUT. */
@@ -261,10 +281,15 @@ static int parse_options(struct sim_cli *cli, int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((option = getopt_long(argc, argv, "t:l:c:w:s:j:m:d:v:f:J:p:q", sim_options,
-				     NULL)) != -1) {
+	while ((option = cli_getopt(cli->command, argc, argv,
+				    "p:L:c:w:N:s:j:m:d:v:f:J:F:qVht:l:", sim_options,
+				    sim_renamed)) != -1) {
 		if (option == 'h') {
 			cli_usage(stdout, sim_usage, CLI_OK);
+			return SIM_HELP_SHOWN;
+		}
+		if (option == 'V') {
+			cli_version();
 			return SIM_HELP_SHOWN;
 		}
 		status = number_option(cli, option, optarg);

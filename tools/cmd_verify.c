@@ -7,7 +7,6 @@
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
 #include <errno.h>
-#include <getopt.h>
 #include <string.h>
 
 #include "cli.h"
@@ -21,8 +20,16 @@ static const char verify_usage[] =
 	"  -f, --fabric FILE   topology to use instead of DIR/fabric.net or\n"
 	"                      DIR/opensm-subnet.lst\n"
 	"  -v, --vls N         data VLs the fabric offers (1..15, default 8)\n"
-	"  -j, --json FILE     also write the report as JSON (- for stdout)\n"
+	"  -J, --json FILE     also write the report as JSON (- for stdout)\n"
+	"  -V, --version       print the version and exit\n"
+	"  -h, --help          print this help and exit\n"
 	"Exit status: 0 verified, 1 a route fails or a cycle exists, 2 bad input.\n";
+
+/* The short options of earlier releases. */
+static const struct cli_renamed verify_renamed[] = {
+	{ 'j', 'J', "FILE", "json", NULL, NULL },
+	{ 0 },
+};
 
 static void print_sources(const struct vlr_tables_dir_notes *notes)
 {
@@ -60,7 +67,8 @@ int cmd_verify(int argc, char **argv)
 	static const struct option options[] = {
 		{ "fabric", required_argument, NULL, 'f' },
 		{ "vls", required_argument, NULL, 'v' },
-		{ "json", required_argument, NULL, 'j' },
+		{ "json", required_argument, NULL, 'J' },
+		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -74,12 +82,15 @@ int cmd_verify(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((option = getopt_long(argc, argv, "f:v:j:", options, NULL)) != -1) {
+	while ((option = cli_getopt(command, argc, argv, "f:v:J:j:Vh", options,
+				    verify_renamed)) != -1) {
 		if (option == 'h')
 			return cli_usage(stdout, verify_usage, CLI_OK);
+		if (option == 'V')
+			return cli_version();
 		if (option == 'f')
 			fabric_path = optarg;
-		else if (option == 'j')
+		else if (option == 'J')
 			json = optarg;
 		else if (option != 'v' ||
 			 cli_unsigned(command, "--vls", optarg, 1, VLR_MAX_DATA_VLS, &vls)) {

@@ -4,8 +4,6 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
-#include "config.h"
-
 #include <string.h>
 
 #include "cli.h"
@@ -51,8 +49,11 @@ static int usage(FILE *out, int status)
 		"Commands:\n");
 	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
 		print_summary(out, &subcommands[i]);
-	fprintf(out, "\nRun \"vlroute COMMAND --help\" for a command's options, "
-		"\"vlroute --version\" for the version; see vlroute(1).\n");
+	fprintf(out, "\nOptions:\n"
+		"  -h, --help     print this help\n"
+		"  -V, --version  print the version, the commit and the OpenSM version the\n"
+		"                 plugin was built against (every command takes -V too)\n"
+		"\nRun \"vlroute COMMAND --help\" for a command's options; see vlroute(1).\n");
 	return status;
 }
 
@@ -62,12 +63,10 @@ int main(int argc, char **argv)
 
 	if (argc < 2)
 		return usage(stderr, CLI_BAD_INPUT);
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "help"))
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help"))
 		return usage(stdout, CLI_OK);
-	if (!strcmp(argv[1], "--version")) {
-		printf("%s\n", PACKAGE_STRING);
-		return CLI_OK;
-	}
+	if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version"))
+		return cli_version();
 	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
 		if (!strcmp(argv[1], subcommands[i].name))
 			return subcommands[i].run(argc - 1, argv + 1);
