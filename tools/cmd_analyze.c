@@ -38,12 +38,14 @@ static const char analyze_usage[] =
 	"  -f, --fabric FILE     topology to use instead of DIR/fabric.net or\n"
 	"                        DIR/opensm-subnet.lst\n"
 	"  -j, --json FILE       also write the results as JSON (- for stdout)\n"
+	CLI_NODE_NAME_MAP_HELP
 	"Exit status: 0 analysed, 1 could not analyse or write, 2 bad input (options,\n"
 	"unreadable tables, tables that do not fit the fabric).\n";
 
 struct analyze_request {
 	const char *dir;
 	const char *fabric_path;
+	const char *name_map;
 	const char *json;
 	int ebb;
 	unsigned pattern_count;
@@ -108,6 +110,9 @@ static int take_option(const char *command, int option, char **argv,
 	case 'j':
 		r->json = optarg;
 		return 0;
+	case CLI_OPT_NODE_NAME_MAP:
+		r->name_map = optarg;
+		return 0;
 	default:
 		cli_unknown_option(command, argv, optopt);
 		return -1;
@@ -126,6 +131,7 @@ static int parse_options(const char *command, int argc, char **argv,
 		{ "threads", required_argument, NULL, 't' },
 		{ "fabric", required_argument, NULL, 'f' },
 		{ "json", required_argument, NULL, 'j' },
+		{ "node-name-map", required_argument, NULL, CLI_OPT_NODE_NAME_MAP },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -268,6 +274,7 @@ int cmd_analyze(int argc, char **argv)
 	struct vlr_tables *tables;
 	struct vlr_error err;
 	int parsed, status;
+	unsigned named;
 
 	memset(&request, 0, sizeof(request));
 	request.instances = 1000;
@@ -281,7 +288,8 @@ int cmd_analyze(int argc, char **argv)
 		cli_error(command, "%s", err.message);
 		return CLI_BAD_INPUT;
 	}
-	status = analyze_tables(command, tables, &request);
+	status = cli_rename_nodes(command, request.name_map, tables->fabric, &named) ?
+		 CLI_BAD_INPUT : analyze_tables(command, tables, &request);
 	vlr_tables_free(tables);
 	return status;
 }

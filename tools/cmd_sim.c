@@ -66,6 +66,7 @@ static const char sim_usage[] =
 	"  -p, --plot FILE        PNG or SVG figure (gnuplot): load over time per\n"
 	"                         seed, or accepted load and latency per offered load\n"
 	"  -q, --quiet            no progress messages\n"
+	CLI_NODE_NAME_MAP_HELP
 	"Exit status: 0 done, 1 deadlock or failure, 2 bad input.\n";
 
 enum {
@@ -111,6 +112,7 @@ static const struct option sim_options[] = {
 	{ "csv", required_argument, NULL, OPT_CSV },
 	{ "plot", required_argument, NULL, 'p' },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "node-name-map", required_argument, NULL, CLI_OPT_NODE_NAME_MAP },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -244,6 +246,7 @@ static int text_option(struct sim_cli *cli, int option, const char *text)
 	case OPT_DRAIN: c->drain = 1; return 0;
 	case OPT_TRANSIT: c->transit_priority = 1; return 0;
 	case 'q': cli->quiet = 1; return 0;
+	case CLI_OPT_NODE_NAME_MAP: cli->name_map = text; return 0;
 	default: return 1;
 	}
 	if (status)

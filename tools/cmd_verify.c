@@ -22,11 +22,17 @@ static const char verify_usage[] =
 	"                      DIR/opensm-subnet.lst\n"
 	"  -v, --vls N         data VLs the fabric offers (1..15, default 8)\n"
 	"  -j, --json FILE     also write the report as JSON (- for stdout)\n"
+	CLI_NODE_NAME_MAP_HELP
 	"Exit status: 0 verified, 1 a route fails or a cycle exists, 2 bad input.\n";
 
-static void print_sources(const struct vlr_tables_dir_notes *notes)
+static void print_sources(const struct vlr_tables_dir_notes *notes, const char *name_map,
+			  unsigned named, unsigned nodes)
 {
 	printf("topology:          %s\n", notes->topology);
+	if (strcmp(notes->lfts, VLR_FILE_LFTS))
+		printf("LFTs from:         %s\n", notes->lfts);
+	if (name_map)
+		printf("node names:        %u of %u nodes from %s\n", named, nodes, name_map);
 	printf("LIDs from:         %s\n", notes->has_guid2lid ? "guid2lid" :
 	       notes->lmc_inferred ? "the topology, LMC from the LFT dump" :
 	       "the topology");
@@ -61,10 +67,13 @@ int cmd_verify(int argc, char **argv)
 		{ "fabric", required_argument, NULL, 'f' },
 		{ "vls", required_argument, NULL, 'v' },
 		{ "json", required_argument, NULL, 'j' },
+		{ "node-name-map", required_argument, NULL, CLI_OPT_NODE_NAME_MAP },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *command = "vlroute verify", *fabric_path = NULL, *json = NULL;
+	const char *name_map = NULL;
+	unsigned named;
 	struct vlr_tables_dir_notes notes;
 	struct vlr_verify_report report;
 	unsigned long long vls = 8;
@@ -81,6 +90,8 @@ int cmd_verify(int argc, char **argv)
 			fabric_path = optarg;
 		else if (option == 'j')
 			json = optarg;
+		else if (option == CLI_OPT_NODE_NAME_MAP)
+			name_map = optarg;
 		else if (option != 'v' ||
 			 cli_unsigned(command, "--vls", optarg, 1, VLR_MAX_DATA_VLS, &vls)) {
 			if (option != 'v')
@@ -97,7 +108,11 @@ int cmd_verify(int argc, char **argv)
 		cli_error(command, "%s", err.message);
 		return CLI_BAD_INPUT;
 	}
-	print_sources(&notes);
+	if (cli_rename_nodes(command, name_map, tables->fabric, &named)) {
+		vlr_tables_free(tables);
+		return CLI_BAD_INPUT;
+	}
+	print_sources(&notes, name_map, named, tables->fabric->num_nodes);
 	if (vlr_verify(tables, &report, &err)) {
 		cli_error(command, "%s", err.message);
 		vlr_tables_free(tables);

@@ -1,6 +1,7 @@
 /*
  * tablefiles_lft.h - the lines of OpenSM's opensm-lfts.dump (internal),
- * shared by its writer and reader and by the LMC inference.
+ * shared by its writer and reader, the LMC inference and the reader of
+ * infiniband-diags' dumps.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -62,5 +63,12 @@ int tf_lft_parse_lid_tail(const char *s, struct tf_lid_line *entry,
 /* Both. */
 int tf_lft_parse_lid_line(const char *s, struct tf_lid_line *entry,
 			  const char **problem);
+
+/*
+ * Does the port GUID (or "unknown node and type") of a LID line agree with
+ * the LID's owner in the tables? 0, or -1 naming the line of lines.
+ */
+int tf_lft_check_owner(const struct vlr_tables *tables, const struct vlr_lines *lines,
+		       const struct tf_lid_line *entry);
 
 #endif

@@ -180,3 +180,34 @@ enum tf_lft_line tf_lft_classify(const char **text, uint32_t *count)
 		return TF_LFT_FOOTER;
 	return TF_LFT_OTHER;
 }
+
+/* ---- checking ----------------------------------------------------------- */
+
+int tf_lft_check_owner(const struct vlr_tables *tables, const struct vlr_lines *lines,
+		       const struct tf_lid_line *entry)
+{
+	const struct vlr_fabric *fabric = tables->fabric;
+	uint32_t owner = tables->lid_owner[entry->lid];
+	char label[128];
+
+	if (!entry->has_guid && !entry->unknown)
+		return 0;
+	if (owner == VLR_NONE) {
+		if (entry->unknown)
+			return 0;
+		return vlr_fail_line(lines, "LID %u belongs to no port in the tables, but "
+				     "the dump gives it to port GUID 0x%016llx", entry->lid,
+				     (unsigned long long)entry->guid);
+	}
+	if (!entry->unknown && tf_port_guid(fabric, owner) == entry->guid)
+		return 0;
+	tf_port_label(fabric, owner, label, sizeof(label));
+	if (entry->unknown)
+		return vlr_fail_line(lines, "LID %u belongs to %s in the tables, but the "
+				     "dump says \"unknown node and type\"", entry->lid, label);
+	return vlr_fail_line(lines, "LID %u belongs to %s (GUID 0x%016llx) in the "
+			     "tables, but the dump gives it to port GUID 0x%016llx",
+			     entry->lid, label,
+			     (unsigned long long)tf_port_guid(fabric, owner),
+			     (unsigned long long)entry->guid);
+}
