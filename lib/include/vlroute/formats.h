@@ -239,7 +239,7 @@ int vlr_tables_write_dir(const struct vlr_tables *tables, const char *dir,
  * DIR/guid2lid if present, else from the topology (with LMCs inferred from
  * opensm-lfts.dump when the topology is a subnet.lst). The LFTs come from
  * exactly one of opensm-lfts.dump, dump_fts.out and ibroute.out (the last
- * two: vlr_diags_lfts_read); a directory with none or with two is refused; the SL2VL, path-SL and Valiant dumps are read when present
+ * two: vlr_diags_lfts_read); a directory with none or two is refused; the SL2VL, path-SL and Valiant dumps are read when present
  * (without the last, lid_kind and lid_via stay NULL). The tables own the
  * fabric. notes may be NULL.
  */
