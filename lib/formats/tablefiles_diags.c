@@ -41,7 +41,7 @@ struct reader {
 /* The header after "Unicast lids [0x". */
 struct header {
 	uint32_t first, last;
-	uint32_t lid;		/* from "Lid L", 0 for a directed route */
+	uint32_t lid;		/* from "Lid L", VLR_NONE for a directed route */
 	uint64_t guid;
 };
 
@@ -65,7 +65,7 @@ static int parse_header(const char *s, struct header *header)
 	const char *guid;
 	size_t length;
 
-	header->lid = 0;
+	header->lid = VLR_NONE;
 	if (vlr_lex_word(&s, "Unicast lids [") || lex_lid(&s, &header->first) ||
 	    vlr_lex_word(&s, "-") || lex_lid(&s, &header->last) ||
 	    vlr_lex_word(&s, "] of switch ") || header->first > header->last)
@@ -85,9 +85,7 @@ static int parse_header(const char *s, struct header *header)
 
 static int read_header(struct reader *reader, const char *text)
 {
-	struct vlr_tables *tables = reader->tables;
 	struct header header;
-	uint32_t sw, lid;
 
 	if (reader->sw != VLR_NONE)
 		return vlr_fail_line(&reader->lines, "switch header before the \"lids "
@@ -97,27 +95,14 @@ static int read_header(struct reader *reader, const char *text)
 		return vlr_fail_line(&reader->lines, "malformed switch header (expected "
 				     "\"Unicast lids [0xFIRST-0xLAST] of switch Lid LID guid "
 				     "0xGUID (NAME):\", or \"DR path ...\" for \"Lid LID\")");
-	sw = vlr_guid_map_get(&reader->switches, header.guid);
-	if (sw == VLR_NONE)
-		return vlr_fail_line(&reader->lines, "unknown switch GUID 0x%016llx",
-				     (unsigned long long)header.guid);
-	if (reader->seen[sw])
-		return vlr_fail_line(&reader->lines, "second block for switch \"%s\" "
-				     "(GUID 0x%016llx)", switch_name(reader, sw),
-				     (unsigned long long)header.guid);
-	lid = vlr_port_at(tables->fabric, tables->switch_node[sw], 0)->lid;
-	if (header.lid && header.lid != lid)
-		return vlr_fail_line(&reader->lines, "switch \"%s\" has LID %u here but "
-				     "LID %u in the tables", switch_name(reader, sw),
-				     header.lid, lid);
-	reader->seen[sw] = 1;
-	reader->sw = sw;
+	if (tf_lft_open_block(reader->tables, &reader->switches, reader->seen,
+			      &reader->lines, header.guid, header.lid, &reader->sw))
+		return -1;
 	reader->first = header.first;
 	reader->last = header.last;
 	reader->entries = 0;
 	reader->block_line = reader->lines.line;
 	reader->blocks++;
-	memset(vlr_tables_lft(tables, sw), VLR_NO_PORT, tables->lid_stride);
 	return 0;
 }
 
@@ -255,15 +240,9 @@ static int read_all(struct reader *reader)
 {
 	if (vlr_lines_each(&reader->lines, read_line, reader))
 		return -1;
-	if (reader->sw != VLR_NONE)
-		return vlr_fail_at(reader->err, reader->lines.path, reader->block_line,
-				   "the file ends inside this block of switch \"%s\" (no "
-				   "\"lids dumped\" line): truncated?",
-				   switch_name(reader, reader->sw));
-	if (!reader->blocks && reader->tables->num_switches)
-		return vlr_fail(reader->err, "%s: holds no unicast switch block (dump_fts "
-				"or ibroute output without -M)", reader->lines.path);
-	return 0;
+	return tf_lft_check_end(reader->tables, &reader->lines, reader->sw,
+				reader->block_line, reader->blocks, "unicast switch block "
+				"(dump_fts or ibroute output without -M)", reader->err);
 }
 
 int vlr_diags_lfts_read(struct vlr_tables *tables, const char *path,

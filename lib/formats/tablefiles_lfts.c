@@ -106,11 +106,8 @@ static const char *switch_name(const struct reader *reader, uint32_t sw)
 
 static int read_header(struct reader *reader, const char *text)
 {
-	struct vlr_tables *tables = reader->tables;
 	const char *problem;
 	struct tf_lft_header header;
-	uint32_t sw;
-	unsigned lid;
 
 	if (reader->sw != VLR_NONE)
 		return vlr_fail_line(&reader->lines,
@@ -123,25 +120,12 @@ static int read_header(struct reader *reader, const char *text)
 				     VLR_FILE_DUMP_FTS, VLR_FILE_IBROUTE);
 	if (tf_lft_parse_header(text, &header, &problem))
 		return vlr_fail_line(&reader->lines, "%s", problem);
-	sw = vlr_guid_map_get(&reader->switches, header.guid);
-	if (sw == VLR_NONE)
-		return vlr_fail_line(&reader->lines, "unknown switch GUID 0x%016llx",
-				     (unsigned long long)header.guid);
-	if (reader->seen[sw])
-		return vlr_fail_line(&reader->lines,
-				     "second block for switch \"%s\" (GUID 0x%016llx)",
-				     switch_name(reader, sw), (unsigned long long)header.guid);
-	lid = vlr_port_at(tables->fabric, tables->switch_node[sw], 0)->lid;
-	if (header.lid != lid)
-		return vlr_fail_line(&reader->lines,
-				     "switch \"%s\" has LID %u here but LID %u in the "
-				     "tables", switch_name(reader, sw), header.lid, lid);
-	reader->seen[sw] = 1;
-	reader->sw = sw;
+	if (tf_lft_open_block(reader->tables, &reader->switches, reader->seen,
+			      &reader->lines, header.guid, header.lid, &reader->sw))
+		return -1;
 	reader->block_max = header.max_lid;
 	reader->block_line = reader->lines.line;
 	reader->blocks++;
-	memset(vlr_tables_lft(tables, sw), VLR_NO_PORT, tables->lid_stride);
 	return 0;
 }
 
@@ -233,15 +217,8 @@ static int read_all(struct reader *reader)
 {
 	if (vlr_lines_each(&reader->lines, read_line, reader))
 		return -1;
-	if (reader->sw != VLR_NONE)
-		return vlr_fail_at(reader->err, reader->lines.path, reader->block_line,
-				   "the file ends inside this block of switch \"%s\" (no "
-				   "\"lids dumped\" line): truncated?",
-				   switch_name(reader, reader->sw));
-	if (!reader->blocks && reader->tables->num_switches)
-		return vlr_fail(reader->err, "%s: holds no switch block",
-				reader->lines.path);
-	return 0;
+	return tf_lft_check_end(reader->tables, &reader->lines, reader->sw,
+				reader->block_line, reader->blocks, "switch block", reader->err);
 }
 
 int vlr_lfts_read(struct vlr_tables *tables, const char *path, struct vlr_error *err)
