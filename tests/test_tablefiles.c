@@ -1708,6 +1708,209 @@ static void test_valiant_writer_refuses(void **state)
 	vlr_tables_free(tables);
 }
 
+
+/* ---- infiniband-diags' LFT dumps ---------------------------------------- */
+
+#define DIAGS_HEADER(range, portid, guid, name) \
+	"Unicast lids [" range "] of switch " portid " guid " guid " (" name "):\n" \
+	"  Lid  Out   Destination\n       Port     Info \n"
+#define DIAGS_SW1 DIAGS_HEADER("0x0-0xb", "Lid 1", "0x0000000000200000", "sw1")
+
+/* dump_fts's text: LMC paths, unknown and illegal entries, -n lines, a
+ * directed-route header, a multicast block; ibroute prints the same. */
+static const char diags_dump[] =
+	DIAGS_SW1
+	"0x0001 000 : (Switch portguid 0x0000000000200000: 'sw1')\n"
+	"0x0002 003 : (Switch portguid 0x0000000000200001: 'sw2')\n"
+	"0x0004 001 : (Channel Adapter portguid 0x0000000000100001: 'h1')\n"
+	"0x0005 001 : (path #2 out of 2: portguid 0x0000000000100001)\n"
+	"0x0006 002 : (unknown node and type)\n"
+	"0x0008 003 : (node info not available fabric scan)\n"
+	"0x0009 255 : (path #2 - illegal port)\n"
+	"0x000a 003 \n"
+	"8 valid lids dumped \n"
+	"Multicast mlids [0xc000-0xc3ff] of switch Lid 1 guid 0x0000000000200000 (sw1):\n"
+	"     Ports: 0 1 2 3 4 \n MLid\n0xc000      x         \n1 valid mlids dumped \n"
+	DIAGS_HEADER("0x0-0xb", "DR path slid 0; dlid 0; 0,3", "0x0000000000200001",
+		     "renamed by a map")
+	"0x0000 255 : (path #0 - illegal port)\n"
+	"0x0001 003 : (Switch portguid 0x0000000000200000: 'sw1')\n"
+	"2 lids dumped \n";
+
+static void test_diags_lfts(void **state)
+{
+	struct vlr_tables *tables = small_tables();
+	char *path = test_write_file("dump_fts.out", diags_dump);
+	struct vlr_error err;
+	const uint8_t *sw1, *sw2;
+
+	(void)state;
+	if (vlr_diags_lfts_read(tables, path, &err))
+		fail_msg("%s", err.message);
+	sw1 = vlr_tables_lft(tables, switch_of(tables, "sw1"));
+	sw2 = vlr_tables_lft(tables, switch_of(tables, "sw2"));
+	assert_int_equal(sw1[1], 0);
+	assert_int_equal(sw1[2], 3);
+	assert_int_equal(sw1[4], 1);
+	assert_int_equal(sw1[5], 1);
+	assert_int_equal(sw1[6], 2);
+	assert_int_equal(sw1[8], 3);
+	assert_int_equal(sw1[9], VLR_NO_PORT);
+	assert_int_equal(sw1[10], 3);
+	assert_int_equal(sw1[11], VLR_NO_PORT);
+	assert_int_equal(sw2[0], VLR_NO_PORT);
+	assert_int_equal(sw2[1], 3);
+	assert_int_equal(sw2[4], VLR_NO_PORT);
+	/* OpenSM's reader sends such a file to this one */
+	assert_int_equal(vlr_lfts_read(tables, path, &err), -1);
+	assert_message(&err, "dump_fts.out", 1, "name it dump_fts.out or ibroute.out");
+	unlink(path);
+	free(path);
+	vlr_tables_free(tables);
+}
+
+static void test_bad_diags_lfts(void **state)
+{
+	(void)state;
+	expect_tables_error(vlr_diags_lfts_read, DIAGS_HEADER("0x0-0xb", "Lid 1",
+			    "0x0000000000200009", "x"), 1,
+			    "unknown switch GUID 0x0000000000200009");
+	expect_tables_error(vlr_diags_lfts_read, DIAGS_SW1 "0 valid lids dumped \n"
+			    DIAGS_SW1, 5, "second block for switch \"sw1\"");
+	expect_tables_error(vlr_diags_lfts_read, DIAGS_HEADER("0x0-0xb", "Lid 2",
+			    "0x0000000000200000", "sw1"), 1,
+			    "switch \"sw1\" has LID 2 here but LID 1 in the tables");
+	expect_tables_error(vlr_diags_lfts_read, "Unicast lids [0-11] of switch Lid 1 guid "
+			    "0x0000000000200000 ('sw1'):\n", 1, "malformed switch header");
+	expect_tables_error(vlr_diags_lfts_read, DIAGS_HEADER("0x5-0x2", "Lid 1",
+			    "0x0000000000200000", "sw1"), 1, "malformed switch header");
+	expect_tables_error(vlr_diags_lfts_read, DIAGS_HEADER("0x0-0x5", "Lid 1",
+			    "0x0000000000200000", "sw1") "0x0006 001\n", 4,
+			    "LID 6 is outside the range [0x0-0x5] of the header of line 1");
+	expect_tables_error(vlr_diags_lfts_read, DIAGS_HEADER("0x0-0xc", "Lid 1",
+			    "0x0000000000200000", "sw1") "0x000c 001\n", 4,
+			    "LID 12 is beyond the tables' highest LID 11");
+	expect_tables_error(vlr_diags_lfts_read, DIAGS_SW1 "0x0004 001\n0x0004 002\n", 5,
+			    "LID 4 is listed twice for switch \"sw1\"");
+	expect_tables_error(vlr_diags_lfts_read, DIAGS_SW1 "0x0004 001 : (Channel Adapter "
+			    "portguid 0x0000000000100003: 'h2')\n", 4,
+			    "the dump gives it to port GUID 0x0000000000100003");
+	expect_tables_error(vlr_diags_lfts_read, DIAGS_SW1 "0x0004 abc\n", 4,
+			    "malformed LID line");
+	expect_tables_error(vlr_diags_lfts_read, DIAGS_SW1 "0x0004 001 : (h1\n", 4,
+			    "malformed LID line");
+	expect_tables_error(vlr_diags_lfts_read, DIAGS_SW1 "0x0004 001 # h1\n", 4,
+			    "malformed LID line");
+	expect_tables_error(vlr_diags_lfts_read, "0x0004 001\n", 1,
+			    "LID line outside a switch block");
+	expect_tables_error(vlr_diags_lfts_read, DIAGS_SW1 "0x0004 001\n2 valid lids "
+			    "dumped \n", 5, "\"2 lids dumped\", but the block of line 1 has "
+			    "1 LID lines");
+	expect_tables_error(vlr_diags_lfts_read, "3 valid lids dumped\n", 1,
+			    "outside a switch block");
+	expect_tables_error(vlr_diags_lfts_read, DIAGS_SW1 "0x0004 001\n", 1, "truncated?");
+	expect_tables_error(vlr_diags_lfts_read, DIAGS_SW1 DIAGS_SW1, 4,
+			    "before the \"lids dumped\" line");
+	expect_tables_error(vlr_diags_lfts_read, "  Lid  Out   Destination\n", 1,
+			    "unrecognised line");
+	expect_tables_error(vlr_diags_lfts_read, DIAGS_SW1 "hello\n", 4, "unrecognised line");
+	expect_tables_error(vlr_diags_lfts_read, "Multicast mlids [0xc000-0xc3ff] of switch "
+			    "Lid 1 guid 0x0000000000200000 (sw1):\n MLid\n0 valid mlids "
+			    "dumped \n", 0, "holds no unicast switch block");
+}
+
+/* ---- node-name maps ----------------------------------------------------- */
+
+static const char name_map[] =
+	"# a site's map\n\n"
+	"  0x0000000000200000 \"spine 1 (rack 3)\"  # sw1\n"
+	"0x200001\tleaf-2   # bare, as rdma-core takes it too\n"
+	"1048576 \"host one\"\n"
+	"0x00000000deadbeef \"in another fabric\"\n";
+
+static struct vlr_node_name_map *read_map(const char *text)
+{
+	char *path = test_write_file("names.map", text);
+	struct vlr_node_name_map *map;
+	struct vlr_error err;
+
+	map = vlr_node_name_map_read(path, &err);
+	if (!map)
+		fail_msg("%s", err.message);
+	unlink(path);
+	free(path);
+	return map;
+}
+
+static void test_node_name_map(void **state)
+{
+	struct vlr_node_name_map *map = read_map(name_map);
+	struct vlr_fabric *fabric = small_fabric();
+	uint32_t sw1 = vlr_fabric_find(fabric, "sw1");
+	uint32_t sw2 = vlr_fabric_find(fabric, "sw2");
+	struct vlr_error err;
+	unsigned matched;
+
+	(void)state;
+	assert_int_equal(vlr_node_name_map_size(map), 4);
+	assert_string_equal(vlr_node_name_map_get(map, 0x200000), "spine 1 (rack 3)");
+	assert_string_equal(vlr_node_name_map_get(map, 0x200001), "leaf-2");
+	assert_string_equal(vlr_node_name_map_get(map, 0x100000), "host one");
+	assert_null(vlr_node_name_map_get(map, 0x200002));
+	if (vlr_node_name_map_apply(map, fabric, &matched, &err))
+		fail_msg("%s", err.message);
+	assert_int_equal(matched, 3);	/* not the GUID of another fabric */
+	assert_string_equal(vlr_node_name(fabric, sw1), "spine 1 (rack 3)");
+	assert_string_equal(vlr_node_description(fabric, sw1), "sw1");
+	assert_int_equal(vlr_fabric_find(fabric, "spine 1 (rack 3)"), sw1);
+	assert_int_equal(vlr_fabric_find(fabric, "leaf-2"), sw2);
+	assert_int_equal(vlr_fabric_find(fabric, "sw1"), VLR_NONE);
+	assert_int_not_equal(vlr_fabric_find(fabric, "h2"), VLR_NONE);
+	vlr_node_name_map_free(map);
+
+	/* two nodes named alike: refused, all or nothing */
+	map = read_map("0x200000 \"same\"\n0x200001 \"same\"\n");
+	assert_int_equal(vlr_node_name_map_apply(map, fabric, &matched, &err), -1);
+	assert_message(&err, "node name map", 0, "two nodes would be named \"same\"");
+	assert_string_equal(vlr_node_name(fabric, sw1), "spine 1 (rack 3)");
+	assert_int_equal(vlr_fabric_find(fabric, "spine 1 (rack 3)"), sw1);
+	assert_int_equal(vlr_fabric_find(fabric, "same"), VLR_NONE);
+	vlr_node_name_map_free(map);
+	vlr_fabric_free(fabric);
+}
+
+static void expect_map_error(const char *text, unsigned line, const char *fragment)
+{
+	char *path = test_write_file("bad.map", text);
+	struct vlr_error err;
+
+	assert_null(vlr_node_name_map_read(path, &err));
+	assert_message(&err, "bad.map", line, fragment);
+	unlink(path);
+	free(path);
+}
+
+static void test_bad_node_name_map(void **state)
+{
+	char long_name[128];
+
+	(void)state;
+	expect_map_error("# ok\n0xzz \"x\"\n", 2, "malformed GUID");
+	expect_map_error("sw1 \"x\"\n", 1, "malformed GUID");
+	expect_map_error("0x12345678901234567 \"x\"\n", 1, "malformed GUID");
+	expect_map_error("0x0 \"x\"\n", 1, "GUID 0 names no node");
+	expect_map_error("0x12\n", 1, "GUID 0x0000000000000012 has no name");
+	expect_map_error("0x12 # none\n", 1, "has no name");
+	expect_map_error("0x12 \"open\n", 1, "the name's quote is not closed");
+	expect_map_error("0x12 \"a\" b\n", 1, "unexpected text after the name");
+	expect_map_error("0x12 \"\"\n", 1, "the name is empty");
+	expect_map_error("0x12 \"a\tb\"\n", 1, "control character");
+	snprintf(long_name, sizeof(long_name), "0x12 \"%065d\"\n", 0);
+	expect_map_error(long_name, 1, "longer than 64 characters");
+	expect_map_error("0x12 \"a\"\n\n0x12 \"b\"\n", 3,
+			 "GUID 0x0000000000000012 is named on line 1 already");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1735,6 +1938,10 @@ int main(void)
 		cmocka_unit_test(test_bad_pathsl),
 		cmocka_unit_test(test_bad_valiant),
 		cmocka_unit_test(test_valiant_writer_refuses),
+		cmocka_unit_test(test_diags_lfts),
+		cmocka_unit_test(test_bad_diags_lfts),
+		cmocka_unit_test(test_node_name_map),
+		cmocka_unit_test(test_bad_node_name_map),
 	};
 
 	return cmocka_run_group_tests_name("tablefiles", tests, NULL, NULL);

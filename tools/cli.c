@@ -203,3 +203,57 @@ int cli_write_fabric(const char *command, const struct vlr_fabric *fabric,
 	free(temporary);
 	return result;
 }
+
+/*
+ * Node-name maps rename the nodes of the fabric in memory, after every
+ * input is read, because the reports that print names (verify's, analyze's
+ * JSON, the simulator's deadlock report) live in the library and name
+ * nodes by vlr_node_name: one rename reaches them all, where a display-name
+ * array would have to be threaded through each. The price is that such a
+ * fabric no longer describes the files, so only commands that write no
+ * fabric or table file rename (capture renames after writing).
+ */
+int cli_node_name_map_read(const char *command, const char *path,
+			   struct vlr_node_name_map **map)
+{
+	struct vlr_error err;
+
+	*map = NULL;
+	if (!path)
+		return 0;
+	*map = vlr_node_name_map_read(path, &err);
+	if (!*map) {
+		cli_error(command, "%s", err.message);
+		return -1;
+	}
+	return 0;
+}
+
+int cli_node_name_map_apply(const char *command, const struct vlr_node_name_map *map,
+			    struct vlr_fabric *fabric, unsigned *matched)
+{
+	struct vlr_error err;
+
+	*matched = 0;
+	if (!map)
+		return 0;
+	if (vlr_node_name_map_apply(map, fabric, matched, &err)) {
+		cli_error(command, "%s", err.message);
+		return -1;
+	}
+	return 0;
+}
+
+int cli_rename_nodes(const char *command, const char *path, struct vlr_fabric *fabric,
+		     unsigned *matched)
+{
+	struct vlr_node_name_map *map;
+	int result;
+
+	*matched = 0;
+	if (cli_node_name_map_read(command, path, &map))
+		return -1;
+	result = cli_node_name_map_apply(command, map, fabric, matched);
+	vlr_node_name_map_free(map);
+	return result;
+}

@@ -79,6 +79,29 @@ int cli_getopt(const char *command, int argc, char **argv, const char *short_opt
  */
 int cli_version(void);
 
+/*
+ * --node-name-map FILE (no short option, as in infiniband-diags): read the
+ * map (path NULL: *map NULL), and rename a fabric's nodes by it for reports
+ * only, never before writing the fabric or its tables; *matched counts the
+ * nodes renamed. 0, or -1 having complained (exit status CLI_BAD_INPUT).
+ */
+int cli_node_name_map_read(const char *command, const char *path,
+			   struct vlr_node_name_map **map);
+int cli_node_name_map_apply(const char *command, const struct vlr_node_name_map *map,
+			    struct vlr_fabric *fabric, unsigned *matched);
+
+/* Both: read the map at path (NULL: nothing) and rename fabric's nodes. */
+int cli_rename_nodes(const char *command, const char *path, struct vlr_fabric *fabric,
+		     unsigned *matched);
+
+/* The getopt_long code of --node-name-map, beyond every short letter. */
+#define CLI_OPT_NODE_NAME_MAP 0x4e4d
+
+/* The help text of --node-name-map. */
+#define CLI_NODE_NAME_MAP_HELP \
+	"      --node-name-map FILE  name nodes in reports by this rdma-core\n" \
+	"                      node-name map (GUID \"name\" lines)\n"
+
 /* Print a usage text and return status. */
 int cli_usage(FILE *out, const char *text, int status);
 

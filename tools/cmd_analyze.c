@@ -37,6 +37,7 @@ static const char analyze_usage[] =
 	"  -f, --fabric FILE     topology to use instead of DIR/fabric.net or\n"
 	"                        DIR/opensm-subnet.lst\n"
 	"  -J, --json FILE       also write the results as JSON (- for stdout)\n"
+	CLI_NODE_NAME_MAP_HELP
 	"  -V, --version         print the version and exit\n"
 	"  -h, --help            print this help and exit\n"
 	"Exit status: 0 analysed, 1 could not analyse or write, 2 bad input (options,\n"
@@ -45,6 +46,7 @@ static const char analyze_usage[] =
 struct analyze_request {
 	const char *dir;
 	const char *fabric_path;
+	const char *name_map;
 	const char *json;
 	int ebb;
 	unsigned pattern_count;
@@ -128,6 +130,9 @@ static int take_option(const char *command, int option, char **argv,
 	case 'J':
 		r->json = optarg;
 		return 0;
+	case CLI_OPT_NODE_NAME_MAP:
+		r->name_map = optarg;
+		return 0;
 	default:
 		cli_unknown_option(command, argv, optopt);
 		return -1;
@@ -146,6 +151,7 @@ static int parse_options(const char *command, int argc, char **argv,
 		{ "threads", required_argument, NULL, 'j' },
 		{ "fabric", required_argument, NULL, 'f' },
 		{ "json", required_argument, NULL, 'J' },
+		{ "node-name-map", required_argument, NULL, CLI_OPT_NODE_NAME_MAP },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -290,6 +296,7 @@ int cmd_analyze(int argc, char **argv)
 	struct vlr_tables *tables;
 	struct vlr_error err;
 	int parsed, status;
+	unsigned named;
 
 	memset(&request, 0, sizeof(request));
 	request.instances = 1000;
@@ -304,7 +311,8 @@ int cmd_analyze(int argc, char **argv)
 		cli_error(command, "%s", err.message);
 		return CLI_BAD_INPUT;
 	}
-	status = analyze_tables(command, tables, &request);
+	status = cli_rename_nodes(command, request.name_map, tables->fabric, &named) ?
+		 CLI_BAD_INPUT : analyze_tables(command, tables, &request);
 	vlr_tables_free(tables);
 	return status;
 }

@@ -32,6 +32,8 @@ static const char capture_usage[] =
 	"                      port of each switch; give the others their switch's\n"
 	"                      SLs when N sampled DLIDs agree, else ask about all\n"
 	"                      (1..4096; default: ask about every pair)\n"
+	"      --node-name-map FILE  name the local node by this rdma-core node-name\n"
+	"                      map in the summary (the files keep NodeDescriptions)\n"
 	"  -V, --version       print the version and exit\n"
 	"  -h, --help          print this help and exit\n"
 	"Exit status: 0 captured, 1 the capture failed (no answer, the fabric\n"
@@ -46,6 +48,7 @@ static const struct cli_renamed capture_renamed[] = {
 
 struct capture_request {
 	const char *output;
+	const char *name_map;
 	unsigned long long port, timeout, retries, window, sample;
 	struct vlr_capture_options options;
 };
@@ -82,6 +85,7 @@ static int parse_capture_options(const char *command, int argc, char **argv,
 		{ "window", required_argument, NULL, 'W' },
 		{ "no-sa", no_argument, NULL, 'S' },
 		{ "sa-sample", required_argument, NULL, 'm' },
+		{ "node-name-map", required_argument, NULL, CLI_OPT_NODE_NAME_MAP },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -106,6 +110,8 @@ static int parse_capture_options(const char *command, int argc, char **argv,
 			request->options.ca = optarg;
 		else if (option == 'S')
 			request->options.no_sa = 1;
+		else if (option == CLI_OPT_NODE_NAME_MAP)
+			request->name_map = optarg;
 		else if (option == '?' || option == ':') {
 			cli_unknown_option(command, argv, optopt);
 			return -1;
@@ -172,11 +178,27 @@ static void print_report(const struct vlr_capture_report *report, const char *ou
 	printf("tables:            %s\n", output);
 }
 
+/*
+ * The local node by its name in the node-name map, for the summary only:
+ * the files were written with the NodeDescriptions the fabric reported.
+ */
+static void name_local_node(const struct vlr_node_name_map *map,
+			    const struct vlr_fabric *fabric, struct vlr_capture_report *report)
+{
+	uint32_t node = map ? vlr_fabric_find(fabric, report->local_node) : VLR_NONE;
+	const char *name = node == VLR_NONE ? NULL :
+			   vlr_node_name_map_get(map, fabric->nodes[node].guid);
+
+	if (name)
+		snprintf(report->local_node, sizeof(report->local_node), "%s", name);
+}
+
 int cmd_capture(int argc, char **argv)
 {
 	const char *command = "vlroute capture";
 	struct capture_request request;
 	struct vlr_capture_report report;
+	struct vlr_node_name_map *map;
 	struct vlr_tables *tables;
 	struct vlr_error err;
 	int parsed, status = CLI_OK;
@@ -194,17 +216,22 @@ int cmd_capture(int argc, char **argv)
 	request.options.retries = (unsigned)request.retries;
 	request.options.window = (unsigned)request.window;
 	request.options.sa_sample = (unsigned)request.sample;
+	if (cli_node_name_map_read(command, request.name_map, &map))
+		return CLI_BAD_INPUT;
 	tables = vlr_capture(&request.options, &report, &err);
 	if (!tables) {
 		cli_error(command, "%s", err.message);
+		vlr_node_name_map_free(map);
 		return report.status == VLR_CAPTURE_NO_PORT ? CLI_BAD_INPUT : CLI_FAILED;
 	}
 	if (vlr_tables_write_dir(tables, request.output, &err)) {
 		cli_error(command, "%s", err.message);
 		status = CLI_FAILED;
 	} else {
+		name_local_node(map, tables->fabric, &report);
 		print_report(&report, request.output);
 	}
+	vlr_node_name_map_free(map);
 	vlr_tables_free(tables);
 	return status;
 }

@@ -32,6 +32,7 @@ static const char compare_usage[] =
 	"  -f, --fabric FILE     topology for every DIR instead of its own\n"
 	"  -v, --vls N           data VLs the fabric offers (1..15, default 8)\n"
 	"      --no-plots        write plots.gp and the data but do not run gnuplot\n"
+	CLI_NODE_NAME_MAP_HELP
 	"  -V, --version         print the version and exit\n"
 	"  -h, --help            print this help and exit\n"
 	"Exit status: 0 reported, 1 could not analyse or write, 2 bad input (options,\n"
@@ -40,6 +41,7 @@ static const char compare_usage[] =
 struct compare_request {
 	const char *output;
 	const char *fabric_path;
+	const char *name_map;
 	unsigned long long instances;
 	unsigned long long seed;
 	unsigned long long threads;
@@ -108,6 +110,9 @@ static int take_option(const char *command, int option, char **argv,
 	case 'P':
 		r->no_plots = 1;
 		return 0;
+	case CLI_OPT_NODE_NAME_MAP:
+		r->name_map = optarg;
+		return 0;
 	default:
 		cli_unknown_option(command, argv, optopt);
 		return -1;
@@ -152,6 +157,7 @@ static int parse_options(const char *command, int argc, char **argv,
 		{ "fabric", required_argument, NULL, 'f' },
 		{ "vls", required_argument, NULL, 'v' },
 		{ "no-plots", no_argument, NULL, 'P' },
+		{ "node-name-map", required_argument, NULL, CLI_OPT_NODE_NAME_MAP },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -301,11 +307,16 @@ static int measure(const char *command, struct compare_request *r, struct compar
 	struct vlr_verify_report check;
 	struct vlr_tables *tables;
 	struct vlr_error err;
+	unsigned named;
 	int status;
 
 	tables = vlr_tables_read_dir(e->dir, r->fabric_path, (unsigned)r->vls, NULL, &err);
 	if (!tables || vlr_route_info_read(e->dir, &e->route, &err)) {
 		cli_error(command, "%s", err.message);
+		vlr_tables_free(tables);
+		return CLI_BAD_INPUT;
+	}
+	if (cli_rename_nodes(command, r->name_map, tables->fabric, &named)) {
 		vlr_tables_free(tables);
 		return CLI_BAD_INPUT;
 	}

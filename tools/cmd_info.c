@@ -15,6 +15,7 @@ static const char info_usage[] =
 	"generated family it is (if any), the HyperX, Dragonfly or Dragonfly+ the\n"
 	"graph alone shows, LIDs needed and ibsim's size flags.\n"
 	"  -l, --lmc N     count the LIDs needed at this LMC (0..7, default 0)\n"
+	CLI_NODE_NAME_MAP_HELP
 	"  -V, --version   print the version and exit\n"
 	"  -h, --help      print this help and exit\n";
 
@@ -114,11 +115,13 @@ int cmd_info(int argc, char **argv)
 {
 	static const struct option options[] = {
 		{ "lmc", required_argument, NULL, 'l' },
+		{ "node-name-map", required_argument, NULL, CLI_OPT_NODE_NAME_MAP },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *command = "vlroute info";
+	const char *command = "vlroute info", *name_map = NULL;
+	unsigned named;
 	struct vlr_fabric_summary summary;
 	unsigned long long lmc = 0;
 	struct vlr_fabric *fabric;
@@ -135,7 +138,9 @@ int cmd_info(int argc, char **argv)
 			cli_unknown_option(command, argv, optopt);
 			return CLI_BAD_INPUT;
 		}
-		if (cli_unsigned(command, "--lmc", optarg, 0, VLR_MAX_LMC, &lmc))
+		if (option == CLI_OPT_NODE_NAME_MAP)
+			name_map = optarg;
+		else if (cli_unsigned(command, "--lmc", optarg, 0, VLR_MAX_LMC, &lmc))
 			return CLI_BAD_INPUT;
 	}
 	if (argc - optind != 1) {
@@ -145,8 +150,15 @@ int cmd_info(int argc, char **argv)
 	fabric = cli_read_fabric(command, argv[optind]);
 	if (!fabric)
 		return CLI_BAD_INPUT;
+	if (cli_rename_nodes(command, name_map, fabric, &named)) {
+		vlr_fabric_free(fabric);
+		return CLI_BAD_INPUT;
+	}
 	vlr_fabric_summarise(fabric, &summary);
 	printf("fabric:            %s\n", argv[optind]);
+	if (name_map)
+		printf("node names:        %u of %u nodes from %s\n", named,
+		       fabric->num_nodes, name_map);
 	print_counts(&summary);
 	if (print_diameter(command, fabric))
 		status = CLI_FAILED;

@@ -65,6 +65,7 @@ static const char sim_usage[] =
 	"  -F, --plot FILE        PNG or SVG figure (gnuplot): load over time per\n"
 	"                         seed, or accepted load and latency per offered load\n"
 	"  -q, --quiet            no progress messages\n"
+	CLI_NODE_NAME_MAP_HELP
 	"  -V, --version          print the version and exit\n"
 	"  -h, --help             print this help and exit\n"
 	"Exit status: 0 done, 1 deadlock or failure, 2 bad input.\n";
@@ -112,6 +113,7 @@ static const struct option sim_options[] = {
 	{ "csv", required_argument, NULL, OPT_CSV },
 	{ "plot", required_argument, NULL, 'F' },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "node-name-map", required_argument, NULL, CLI_OPT_NODE_NAME_MAP },
 	{ "version", no_argument, NULL, 'V' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -264,6 +266,7 @@ static int text_option(struct sim_cli *cli, int option, const char *text)
 	case OPT_DRAIN: c->drain = 1; return 0;
 	case OPT_TRANSIT: c->transit_priority = 1; return 0;
 	case 'q': cli->quiet = 1; return 0;
+	case CLI_OPT_NODE_NAME_MAP: cli->name_map = text; return 0;
 	default: return 1;
 	}
 	if (status)

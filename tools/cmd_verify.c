@@ -21,6 +21,7 @@ static const char verify_usage[] =
 	"                      DIR/opensm-subnet.lst\n"
 	"  -v, --vls N         data VLs the fabric offers (1..15, default 8)\n"
 	"  -J, --json FILE     also write the report as JSON (- for stdout)\n"
+	CLI_NODE_NAME_MAP_HELP
 	"  -V, --version       print the version and exit\n"
 	"  -h, --help          print this help and exit\n"
 	"Exit status: 0 verified, 1 a route fails or a cycle exists, 2 bad input.\n";
@@ -31,9 +32,14 @@ static const struct cli_renamed verify_renamed[] = {
 	{ 0 },
 };
 
-static void print_sources(const struct vlr_tables_dir_notes *notes)
+static void print_sources(const struct vlr_tables_dir_notes *notes, const char *name_map,
+			  unsigned named, unsigned nodes)
 {
 	printf("topology:          %s\n", notes->topology);
+	if (strcmp(notes->lfts, VLR_FILE_LFTS))
+		printf("LFTs from:         %s\n", notes->lfts);
+	if (name_map)
+		printf("node names:        %u of %u nodes from %s\n", named, nodes, name_map);
 	printf("LIDs from:         %s\n", notes->has_guid2lid ? "guid2lid" :
 	       notes->lmc_inferred ? "the topology, LMC from the LFT dump" :
 	       "the topology");
@@ -68,11 +74,14 @@ int cmd_verify(int argc, char **argv)
 		{ "fabric", required_argument, NULL, 'f' },
 		{ "vls", required_argument, NULL, 'v' },
 		{ "json", required_argument, NULL, 'J' },
+		{ "node-name-map", required_argument, NULL, CLI_OPT_NODE_NAME_MAP },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *command = "vlroute verify", *fabric_path = NULL, *json = NULL;
+	const char *name_map = NULL;
+	unsigned named;
 	struct vlr_tables_dir_notes notes;
 	struct vlr_verify_report report;
 	unsigned long long vls = 8;
@@ -92,6 +101,8 @@ int cmd_verify(int argc, char **argv)
 			fabric_path = optarg;
 		else if (option == 'J')
 			json = optarg;
+		else if (option == CLI_OPT_NODE_NAME_MAP)
+			name_map = optarg;
 		else if (option != 'v' ||
 			 cli_unsigned(command, "--vls", optarg, 1, VLR_MAX_DATA_VLS, &vls)) {
 			if (option != 'v')
@@ -108,7 +119,11 @@ int cmd_verify(int argc, char **argv)
 		cli_error(command, "%s", err.message);
 		return CLI_BAD_INPUT;
 	}
-	print_sources(&notes);
+	if (cli_rename_nodes(command, name_map, tables->fabric, &named)) {
+		vlr_tables_free(tables);
+		return CLI_BAD_INPUT;
+	}
+	print_sources(&notes, name_map, named, tables->fabric->num_nodes);
 	if (vlr_verify(tables, &report, &err)) {
 		cli_error(command, "%s", err.message);
 		vlr_tables_free(tables);

@@ -272,6 +272,7 @@ int sim_cli_run(struct sim_cli *cli)
 	struct vlr_tables *tables;
 	struct vlr_sim *sim;
 	struct vlr_error err;
+	unsigned named;
 	int status;
 
 	tables = vlr_tables_read_dir(cli->dir, cli->fabric_path, cli->vls, NULL, &err);
@@ -279,7 +280,8 @@ int sim_cli_run(struct sim_cli *cli)
 		cli_error(cli->command, "%s", err.message);
 		return CLI_BAD_INPUT;
 	}
-	if (cli->trace_path && read_trace(cli, tables)) {
+	if ((cli->trace_path && read_trace(cli, tables)) ||
+	    cli_rename_nodes(cli->command, cli->name_map, tables->fabric, &named)) {
 		vlr_tables_free(tables);
 		return CLI_BAD_INPUT;
 	}

@@ -20,6 +20,7 @@ struct sim_cli {
 	const char *json;
 	const char *csv;
 	const char *plot;
+	const char *name_map;		/* --node-name-map */
 	struct vlr_sim_config config;
 	double loads[SIM_CLI_MAX_LOADS];
 	unsigned num_loads;

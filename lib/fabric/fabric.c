@@ -206,6 +206,51 @@ int vlr_fabric_set_description(struct vlr_fabric *fabric, uint32_t node,
 	return store_string(fabric, description, &fabric->nodes[node].description, err);
 }
 
+/* The name index afresh; the first node holding a name taken before, or VLR_NONE. */
+static uint32_t reindex_names(struct vlr_fabric *fabric)
+{
+	uint32_t node, clash = VLR_NONE;
+
+	if (!fabric->name_slots)
+		return VLR_NONE;
+	memset(fabric->name_slots, 0, sizeof(uint32_t) * (fabric->name_slots_mask + 1));
+	for (node = 0; node < fabric->num_nodes; node++) {
+		if (clash == VLR_NONE &&
+		    vlr_fabric_find(fabric, vlr_node_name(fabric, node)) != VLR_NONE)
+			clash = node;
+		index_name(fabric, node);
+	}
+	return clash;
+}
+
+int vlr_fabric_rename(struct vlr_fabric *fabric, const char *const *names,
+		      struct vlr_error *err)
+{
+	uint32_t *old = malloc(sizeof(uint32_t) * ((size_t)fabric->num_nodes + 1));
+	uint32_t node, clash;
+	int failed = 0;
+
+	if (!old)
+		return vlr_fail(err, "out of memory renaming %u nodes", fabric->num_nodes);
+	for (node = 0; node < fabric->num_nodes; node++)
+		old[node] = fabric->nodes[node].name;
+	for (node = 0; node < fabric->num_nodes && !failed; node++)
+		failed = names[node] && (check_name("node name", names[node], err) ||
+					 store_string(fabric, names[node],
+						      &fabric->nodes[node].name, err));
+	clash = failed ? VLR_NONE : reindex_names(fabric);
+	if (clash != VLR_NONE)
+		failed = vlr_fail(err, "two nodes would be named \"%s\"",
+				  vlr_node_name(fabric, clash));
+	if (failed) {
+		for (node = 0; node < fabric->num_nodes; node++)
+			fabric->nodes[node].name = old[node];
+		reindex_names(fabric);
+	}
+	free(old);
+	return failed ? -1 : 0;
+}
+
 static int check_port(const struct vlr_fabric *fabric, uint32_t node,
 		      unsigned number, struct vlr_error *err)
 {

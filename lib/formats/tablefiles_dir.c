@@ -1,6 +1,7 @@
 /*
  * tablefiles_dir.c - a table set as a directory of files: ours (written
- * whole, file by file) or an OpenSM dump_files_dir.
+ * whole, file by file), an OpenSM dump_files_dir, or the LFTs that
+ * infiniband-diags' dump_fts or ibroute printed beside a topology.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -192,7 +193,48 @@ static int read_topology(struct vlr_fabric *fabric, const char *dir,
 	return vlr_netfile_read(fabric, notes->topology, NULL, err);
 }
 
-/* LIDs from DIR/guid2lid, or LMCs from the LFT dump for a subnet.lst. */
+/* The LFT files a directory may hold, and their readers. */
+static const struct lft_file {
+	const char *name;
+	int (*read)(struct vlr_tables *tables, const char *path, struct vlr_error *err);
+} lft_files[] = {
+	{ VLR_FILE_LFTS, vlr_lfts_read },
+	{ VLR_FILE_DUMP_FTS, vlr_diags_lfts_read },
+	{ VLR_FILE_IBROUTE, vlr_diags_lfts_read },
+};
+
+#define NUM_LFT_FILES (sizeof(lft_files) / sizeof(lft_files[0]))
+
+/*
+ * The one LFT file DIR holds (two would leave the choice to a guess); with
+ * none, opensm-lfts.dump, whose reader then says it cannot open it.
+ */
+static const struct lft_file *find_lfts(const char *dir, struct vlr_error *err)
+{
+	const struct lft_file *found = NULL;
+	char path[PATH_SIZE];
+	unsigned i;
+
+	for (i = 0; i < NUM_LFT_FILES; i++) {
+		if (join(path, dir, lft_files[i].name, err))
+			return NULL;
+		if (!exists(path))
+			continue;
+		if (found) {
+			vlr_fail(err, "%s: holds both %s and %s; keep the LFTs to read and "
+				 "move the other away", dir, found->name, lft_files[i].name);
+			return NULL;
+		}
+		found = &lft_files[i];
+	}
+	return found ? found : &lft_files[0];
+}
+
+/*
+ * LIDs from DIR/guid2lid, or LMCs from opensm-lfts.dump for a subnet.lst
+ * (the diags' dumps list only the LIDs the switches route: a subnet.lst
+ * with them keeps LMC 0).
+ */
 static int read_lids(struct vlr_fabric *fabric, const char *dir, int from_subnet_lst,
 		     struct vlr_tables_dir_notes *notes, struct vlr_error *err)
 {
@@ -204,7 +246,7 @@ static int read_lids(struct vlr_fabric *fabric, const char *dir, int from_subnet
 		notes->has_guid2lid = 1;
 		return vlr_guid2lid_read(fabric, path, &notes->guid2lid, err);
 	}
-	if (!from_subnet_lst)
+	if (!from_subnet_lst || strcmp(notes->lfts, VLR_FILE_LFTS))
 		return 0;
 	if (join(path, dir, VLR_FILE_LFTS, err))
 		return -1;
@@ -228,11 +270,12 @@ static int read_table(struct vlr_tables *tables, const char *dir, const char *na
 }
 
 static int read_tables(struct vlr_tables *tables, const char *dir,
-		       struct vlr_tables_dir_notes *notes, struct vlr_error *err)
+		       const struct lft_file *lfts, struct vlr_tables_dir_notes *notes,
+		       struct vlr_error *err)
 {
 	int found;
 
-	return read_table(tables, dir, VLR_FILE_LFTS, vlr_lfts_read, 1, &found, err) ||
+	return read_table(tables, dir, lfts->name, lfts->read, 1, &found, err) ||
 	       read_table(tables, dir, VLR_FILE_SL2VL, vlr_sl2vl_read, 0,
 			  &notes->has_sl2vl, err) ||
 	       read_table(tables, dir, VLR_FILE_PATH_SL, vlr_pathsl_read, 0,
@@ -249,6 +292,7 @@ struct vlr_tables *vlr_tables_read_dir(const char *dir, const char *fabric_path,
 	struct vlr_tables_dir_notes scratch;
 	struct vlr_fabric *fabric = vlr_fabric_new();
 	struct vlr_tables *tables;
+	const struct lft_file *lfts;
 	struct vlr_error inner;
 	int from_subnet_lst;
 
@@ -259,7 +303,10 @@ struct vlr_tables *vlr_tables_read_dir(const char *dir, const char *fabric_path,
 		vlr_fail(err, "out of memory for the fabric");
 		return NULL;
 	}
-	if (read_topology(fabric, dir, fabric_path, notes, &from_subnet_lst, err) ||
+	lfts = find_lfts(dir, err);
+	if (lfts)
+		notes->lfts = lfts->name;
+	if (!lfts || read_topology(fabric, dir, fabric_path, notes, &from_subnet_lst, err) ||
 	    read_lids(fabric, dir, from_subnet_lst, notes, err)) {
 		vlr_fabric_free(fabric);
 		return NULL;
@@ -271,7 +318,7 @@ struct vlr_tables *vlr_tables_read_dir(const char *dir, const char *fabric_path,
 		return NULL;
 	}
 	tables->owns_fabric = 1;
-	if (read_tables(tables, dir, notes, err)) {
+	if (read_tables(tables, dir, lfts, notes, err)) {
 		vlr_tables_free(tables);
 		return NULL;
 	}

@@ -1,6 +1,7 @@
 /*
  * tablefiles_lft.h - the lines of OpenSM's opensm-lfts.dump (internal),
- * shared by its writer and reader and by the LMC inference.
+ * shared by its writer and reader, the LMC inference and the reader of
+ * infiniband-diags' dumps.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -62,5 +63,32 @@ int tf_lft_parse_lid_tail(const char *s, struct tf_lid_line *entry,
 /* Both. */
 int tf_lft_parse_lid_line(const char *s, struct tf_lid_line *entry,
 			  const char **problem);
+
+/*
+ * Open the block of the switch with node GUID guid, whose header gives LID
+ * lid (VLR_NONE: gives none): refuses, naming the line of lines, a GUID
+ * that is no switch of the tables (switches: tf_index_switches), a switch
+ * whose block seen[] says was read, and another LID; else marks it seen,
+ * sets *sw and resets its LFT to VLR_NO_PORT.
+ */
+int tf_lft_open_block(struct vlr_tables *tables, const struct vlr_guid_map *switches,
+		      uint8_t *seen, const struct vlr_lines *lines, uint64_t guid,
+		      uint32_t lid, uint32_t *sw);
+
+/*
+ * At the end of an LFT dump: refuses a block still open (switch open_sw,
+ * from line block_line) and, when the tables have switches, a file without
+ * blocks ("PATH: holds no " none).
+ */
+int tf_lft_check_end(const struct vlr_tables *tables, const struct vlr_lines *lines,
+		     uint32_t open_sw, uint32_t block_line, uint32_t blocks,
+		     const char *none, struct vlr_error *err);
+
+/*
+ * Does the port GUID (or "unknown node and type") of a LID line agree with
+ * the LID's owner in the tables? 0, or -1 naming the line of lines.
+ */
+int tf_lft_check_owner(const struct vlr_tables *tables, const struct vlr_lines *lines,
+		       const struct tf_lid_line *entry);
 
 #endif

@@ -180,3 +180,75 @@ enum tf_lft_line tf_lft_classify(const char **text, uint32_t *count)
 		return TF_LFT_FOOTER;
 	return TF_LFT_OTHER;
 }
+
+/* ---- checking ----------------------------------------------------------- */
+
+static const char *switch_name(const struct vlr_tables *tables, uint32_t sw)
+{
+	return vlr_node_name(tables->fabric, tables->switch_node[sw]);
+}
+
+int tf_lft_open_block(struct vlr_tables *tables, const struct vlr_guid_map *switches,
+		      uint8_t *seen, const struct vlr_lines *lines, uint64_t guid,
+		      uint32_t lid, uint32_t *sw)
+{
+	uint32_t own;
+
+	*sw = vlr_guid_map_get(switches, guid);
+	if (*sw == VLR_NONE)
+		return vlr_fail_line(lines, "unknown switch GUID 0x%016llx",
+				     (unsigned long long)guid);
+	if (seen[*sw])
+		return vlr_fail_line(lines, "second block for switch \"%s\" (GUID 0x%016llx)",
+				     switch_name(tables, *sw), (unsigned long long)guid);
+	own = vlr_port_at(tables->fabric, tables->switch_node[*sw], 0)->lid;
+	if (lid != VLR_NONE && lid != own)
+		return vlr_fail_line(lines, "switch \"%s\" has LID %u here but LID %u in the "
+				     "tables", switch_name(tables, *sw), lid, own);
+	seen[*sw] = 1;
+	memset(vlr_tables_lft(tables, *sw), VLR_NO_PORT, tables->lid_stride);
+	return 0;
+}
+
+int tf_lft_check_end(const struct vlr_tables *tables, const struct vlr_lines *lines,
+		     uint32_t open_sw, uint32_t block_line, uint32_t blocks,
+		     const char *none, struct vlr_error *err)
+{
+	if (open_sw != VLR_NONE)
+		return vlr_fail_at(err, lines->path, block_line,
+				   "the file ends inside this block of switch \"%s\" (no "
+				   "\"lids dumped\" line): truncated?",
+				   switch_name(tables, open_sw));
+	if (!blocks && tables->num_switches)
+		return vlr_fail(err, "%s: holds no %s", lines->path, none);
+	return 0;
+}
+
+int tf_lft_check_owner(const struct vlr_tables *tables, const struct vlr_lines *lines,
+		       const struct tf_lid_line *entry)
+{
+	const struct vlr_fabric *fabric = tables->fabric;
+	uint32_t owner = tables->lid_owner[entry->lid];
+	char label[128];
+
+	if (!entry->has_guid && !entry->unknown)
+		return 0;
+	if (owner == VLR_NONE) {
+		if (entry->unknown)
+			return 0;
+		return vlr_fail_line(lines, "LID %u belongs to no port in the tables, but "
+				     "the dump gives it to port GUID 0x%016llx", entry->lid,
+				     (unsigned long long)entry->guid);
+	}
+	if (!entry->unknown && tf_port_guid(fabric, owner) == entry->guid)
+		return 0;
+	tf_port_label(fabric, owner, label, sizeof(label));
+	if (entry->unknown)
+		return vlr_fail_line(lines, "LID %u belongs to %s in the tables, but the "
+				     "dump says \"unknown node and type\"", entry->lid, label);
+	return vlr_fail_line(lines, "LID %u belongs to %s (GUID 0x%016llx) in the "
+			     "tables, but the dump gives it to port GUID 0x%016llx",
+			     entry->lid, label,
+			     (unsigned long long)tf_port_guid(fabric, owner),
+			     (unsigned long long)entry->guid);
+}

@@ -106,68 +106,27 @@ static const char *switch_name(const struct reader *reader, uint32_t sw)
 
 static int read_header(struct reader *reader, const char *text)
 {
-	struct vlr_tables *tables = reader->tables;
 	const char *problem;
 	struct tf_lft_header header;
-	uint32_t sw;
-	unsigned lid;
 
 	if (reader->sw != VLR_NONE)
 		return vlr_fail_line(&reader->lines,
 				     "switch header before the \"lids dumped\" line "
 				     "ending the block of line %u", reader->block_line);
+	if (!strncmp(text, "Unicast lids [0x", 16))
+		return vlr_fail_line(&reader->lines,
+				     "this is infiniband-diags output (dump_fts or ibroute), "
+				     "not OpenSM's LFT dump: name it %s or %s",
+				     VLR_FILE_DUMP_FTS, VLR_FILE_IBROUTE);
 	if (tf_lft_parse_header(text, &header, &problem))
 		return vlr_fail_line(&reader->lines, "%s", problem);
-	sw = vlr_guid_map_get(&reader->switches, header.guid);
-	if (sw == VLR_NONE)
-		return vlr_fail_line(&reader->lines, "unknown switch GUID 0x%016llx",
-				     (unsigned long long)header.guid);
-	if (reader->seen[sw])
-		return vlr_fail_line(&reader->lines,
-				     "second block for switch \"%s\" (GUID 0x%016llx)",
-				     switch_name(reader, sw), (unsigned long long)header.guid);
-	lid = vlr_port_at(tables->fabric, tables->switch_node[sw], 0)->lid;
-	if (header.lid != lid)
-		return vlr_fail_line(&reader->lines,
-				     "switch \"%s\" has LID %u here but LID %u in the "
-				     "tables", switch_name(reader, sw), header.lid, lid);
-	reader->seen[sw] = 1;
-	reader->sw = sw;
+	if (tf_lft_open_block(reader->tables, &reader->switches, reader->seen,
+			      &reader->lines, header.guid, header.lid, &reader->sw))
+		return -1;
 	reader->block_max = header.max_lid;
 	reader->block_line = reader->lines.line;
 	reader->blocks++;
-	memset(vlr_tables_lft(tables, sw), VLR_NO_PORT, tables->lid_stride);
 	return 0;
-}
-
-static int check_owner(struct reader *reader, const struct tf_lid_line *entry)
-{
-	const struct vlr_fabric *fabric = reader->tables->fabric;
-	uint32_t owner = reader->tables->lid_owner[entry->lid];
-	char label[128];
-
-	if (!entry->has_guid && !entry->unknown)
-		return 0;
-	if (owner == VLR_NONE) {
-		if (entry->unknown)
-			return 0;
-		return vlr_fail_line(&reader->lines,
-				     "LID %u belongs to no port in the tables, but the "
-				     "dump gives it to port GUID 0x%016llx", entry->lid,
-				     (unsigned long long)entry->guid);
-	}
-	if (!entry->unknown && tf_port_guid(fabric, owner) == entry->guid)
-		return 0;
-	tf_port_label(fabric, owner, label, sizeof(label));
-	if (entry->unknown)
-		return vlr_fail_line(&reader->lines,
-				     "LID %u belongs to %s in the tables, but the dump "
-				     "says \"unknown node and type\"", entry->lid, label);
-	return vlr_fail_line(&reader->lines, "LID %u belongs to %s (GUID 0x%016llx) in the "
-			     "tables, but the dump gives it to port GUID 0x%016llx",
-			     entry->lid, label,
-			     (unsigned long long)tf_port_guid(fabric, owner),
-			     (unsigned long long)entry->guid);
 }
 
 /* Is rest exactly the comment this writer puts after the LID's port? */
@@ -200,7 +159,7 @@ static int read_lid(struct reader *reader, const char *text)
 	if (!is_own_tail(reader, entry.lid, rest) &&
 	    (tf_lft_parse_lid_tail(rest, &entry, &problem) ? vlr_fail_line(&reader->lines,
 									   "%s", problem) :
-	     check_owner(reader, &entry)))
+	     tf_lft_check_owner(reader->tables, &reader->lines, &entry)))
 		return -1;
 	num_ports = tables->fabric->nodes[tables->switch_node[reader->sw]].num_ports;
 	if (entry.port > num_ports)
@@ -258,15 +217,8 @@ static int read_all(struct reader *reader)
 {
 	if (vlr_lines_each(&reader->lines, read_line, reader))
 		return -1;
-	if (reader->sw != VLR_NONE)
-		return vlr_fail_at(reader->err, reader->lines.path, reader->block_line,
-				   "the file ends inside this block of switch \"%s\" (no "
-				   "\"lids dumped\" line): truncated?",
-				   switch_name(reader, reader->sw));
-	if (!reader->blocks && reader->tables->num_switches)
-		return vlr_fail(reader->err, "%s: holds no switch block",
-				reader->lines.path);
-	return 0;
+	return tf_lft_check_end(reader->tables, &reader->lines, reader->sw,
+				reader->block_line, reader->blocks, "switch block", reader->err);
 }
 
 int vlr_lfts_read(struct vlr_tables *tables, const char *path, struct vlr_error *err)

@@ -102,6 +102,14 @@ uint32_t vlr_fabric_add_node(struct vlr_fabric *fabric, enum vlr_node_type type,
 int vlr_fabric_set_description(struct vlr_fabric *fabric, uint32_t node,
 			       const char *description, struct vlr_error *err);
 
+/*
+ * Give node i the name names[i] (NULL: keep its name); the descriptions stay.
+ * All or nothing: refuses a name that is empty, too long or holds a double
+ * quote, and names that two nodes would share.
+ */
+int vlr_fabric_rename(struct vlr_fabric *fabric, const char *const *names,
+		      struct vlr_error *err);
+
 /* Link port_a of node_a with port_b of node_b; both must be free. */
 int vlr_fabric_link(struct vlr_fabric *fabric, uint32_t node_a, unsigned port_a,
 		    uint32_t node_b, unsigned port_b, struct vlr_error *err);

@@ -29,6 +29,11 @@
  *   vlroute-valiant.dump  the route kind and intermediate switch of every
  *                         LID, and the VL policy; see vlroute-valiant(5).
  *
+ * From infiniband-diags (read only):
+ *   dump_fts.out, ibroute.out  every switch's LFT as dump_fts prints it, or
+ *                              as ibroute prints it, switch after switch;
+ *                              see vlroute-diags(5).
+ *
  * Ports are named by GUID in all of them: a switch by its node GUID (the
  * GUID of its port 0), an endpoint port by its port GUID.
  *
@@ -92,6 +97,8 @@ void vlr_ibsim_flags(const struct vlr_ibsim_sizes *sizes, char *buf, size_t size
 #define VLR_FILE_VALIANT "vlroute-valiant.dump"
 #define VLR_FILE_SUBNET_LST "opensm-subnet.lst"
 #define VLR_FILE_ROUTE_INFO "vlroute-route.info"
+#define VLR_FILE_DUMP_FTS "dump_fts.out"
+#define VLR_FILE_IBROUTE "ibroute.out"
 
 /*
  * opensm-lfts.dump. The writer skips the entries OpenSM skips (VLR_NO_PORT
@@ -103,6 +110,24 @@ void vlr_ibsim_flags(const struct vlr_ibsim_sizes *sizes, char *buf, size_t size
  */
 int vlr_lfts_write(const struct vlr_tables *tables, FILE *out, struct vlr_error *err);
 int vlr_lfts_read(struct vlr_tables *tables, const char *path, struct vlr_error *err);
+
+/*
+ * The LFT dumps of infiniband-diags: dump_fts's output, or ibroute's for
+ * each switch one after the other (the two print the same blocks). Each
+ * "Unicast lids [0xA-0xB] of switch ... guid 0xGUID (NAME):" block, with its
+ * column headings, "0xLID PORT : (INFO)" lines (or bare "0xLID PORT" with
+ * -n) and "N [valid ]lids dumped" line, sets that switch's LFT as
+ * vlr_lfts_read does; entries with a port beyond the switch's ("illegal
+ * port" with -a) and LID 0 are no route. Multicast blocks ("Multicast
+ * mlids", from -M) are skipped whole. Refused with FILE:LINE: unknown or
+ * repeated switch GUIDs, a "Lid L" header that disagrees with the
+ * switch's LID, LIDs outside the header's range or beyond the tables'
+ * highest LID that are routed, a LID listed twice, a portguid that does not
+ * own the LID in these tables, a count that is not the block's line count,
+ * a block without its count line, and any line it does not know.
+ */
+int vlr_diags_lfts_read(struct vlr_tables *tables, const char *path,
+			struct vlr_error *err);
 
 /*
  * Set the LMC of every LID-owning port (switch port 0, linked endpoint
@@ -179,6 +204,8 @@ struct vlr_tables_dir_notes {
 	int has_sl2vl;			/* DIR/opensm-sl2vl.dump was read */
 	int has_path_sl;		/* DIR/vlroute-path-sl.dump was read */
 	int has_valiant;		/* DIR/vlroute-valiant.dump was read */
+	const char *lfts;		/* the LFT file read: VLR_FILE_LFTS,
+					   VLR_FILE_DUMP_FTS or VLR_FILE_IBROUTE */
 	struct vlr_guid2lid_notes guid2lid;
 };
 
@@ -210,8 +237,9 @@ int vlr_tables_write_dir(const struct vlr_tables *tables, const char *dir,
  * dump_files_dir. The topology comes from fabric_path (a net file) if not
  * NULL, else DIR/fabric.net, else DIR/opensm-subnet.lst; the LIDs from
  * DIR/guid2lid if present, else from the topology (with LMCs inferred from
- * the LFT dump when the topology is a subnet.lst). opensm-lfts.dump is
- * required; the SL2VL, path-SL and Valiant dumps are read when present
+ * opensm-lfts.dump when the topology is a subnet.lst). The LFTs come from
+ * exactly one of opensm-lfts.dump, dump_fts.out and ibroute.out (the last
+ * two: vlr_diags_lfts_read); a directory with none or two is refused; the SL2VL, path-SL and Valiant dumps are read when present
  * (without the last, lid_kind and lid_via stay NULL). The tables own the
  * fabric. notes may be NULL.
  */
@@ -235,5 +263,36 @@ int vlr_route_info_write(const char *dir, const struct vlr_route_info *info,
 			 struct vlr_error *err);
 int vlr_route_info_read(const char *dir, struct vlr_route_info *info,
 			struct vlr_error *err);
+
+/*
+ * rdma-core's node-name-map (the --node-name-map file of infiniband-diags):
+ * 'GUID "name"' lines, '#' comments, blank lines. The reader refuses with
+ * FILE:LINE a malformed GUID, GUID 0, a line without a name, an unclosed
+ * quote, text after the name, a name that is empty, longer than
+ * VLR_MAX_NAME or holds a control character, and a GUID named twice.
+ */
+struct vlr_node_name_map;
+
+struct vlr_node_name_map *vlr_node_name_map_read(const char *path,
+						 struct vlr_error *err);
+void vlr_node_name_map_free(struct vlr_node_name_map *map);
+
+/* Entries read. */
+unsigned vlr_node_name_map_size(const struct vlr_node_name_map *map);
+
+/* The name of a node GUID, or NULL. */
+const char *vlr_node_name_map_get(const struct vlr_node_name_map *map, uint64_t guid);
+
+/*
+ * Rename every node whose node GUID the map names (vlr_fabric_rename: the
+ * NodeDescriptions the OpenSM dumps carry stay); *matched counts them.
+ * GUIDs of the map that are not in the fabric are skipped (a site's map
+ * covers more than one fabric). Refuses, all or nothing, names that two
+ * nodes would share. For reports only: a renamed fabric is not the one the
+ * files describe, so never write it.
+ */
+int vlr_node_name_map_apply(const struct vlr_node_name_map *map,
+			    struct vlr_fabric *fabric, unsigned *matched,
+			    struct vlr_error *err);
 
 #endif
