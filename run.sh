@@ -9,7 +9,10 @@
 #                   built with AddressSanitizer and UndefinedBehaviorSanitizer,
 #                   then make distcheck
 #   ./run.sh build  install what is missing and build only
-# Builds go to build/, build-clang/ and build-asan/ beside this script.
+# Builds go to build/, build-clang/ and build-asan/ beside this script; the
+# demo leaves only its fabric, its figure and a log of what it printed in
+# build/demo (its table sets, gigabytes, go to a scratch directory removed
+# on exit).
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 set -euo pipefail
 
@@ -112,28 +115,27 @@ run_tests() {
 	[ "$status" -eq 0 ] && [ "$failed" -eq 0 ]
 }
 
-run_demo() {
-	local vlroute="$top/build/tools/vlroute" demo="$top/build/demo"
-	local net="$top/build/demo/dragonfly-p6-a12-h6.net"
-	build
-	mkdir -p "$demo"
+# The demo proper; its output goes to the terminal and build/demo/demo.log.
+demo_steps() {
+	local vlroute=$1 demo=$2 tables=$3
+	local net="$demo/dragonfly-p6-a12-h6.net"
 	say "vlroute gen dragonfly -p 6 -a 12 -h 6  (the 5256-host Dragonfly of the Valiant studies)"
 	time "$vlroute" gen dragonfly -p 6 -a 12 -h 6 -o "$net"
 	say "vlroute info"
 	"$vlroute" info "$net"
 	say "vlroute route --engine dfsssp: deadlock-free tables, verified, in OpenSM's formats"
-	rm -rf "$demo/tables"
-	"$vlroute" route "$net" --engine dfsssp -o "$demo/tables"
+	"$vlroute" route "$net" --engine dfsssp -o "$tables/dfsssp"
 	say "vlroute route --engine valiant --lmc 2: Valiant offsets, 2phases VL policy compiled to SLs"
-	rm -rf "$demo/valiant"
-	"$vlroute" route "$net" --engine valiant --lmc 2 -o "$demo/valiant"
+	"$vlroute" route "$net" --engine valiant --lmc 2 -o "$tables/valiant"
+	du -sh "$tables/dfsssp" "$tables/valiant"
 	say "vlroute analyze: effective bisection bandwidth and ADV+6 of both table sets"
-	"$vlroute" analyze "$demo/tables" --ebb --patterns 200 --pattern adv+6 | grep -E "^(ebb|pattern|bandwidth)"
-	"$vlroute" analyze "$demo/valiant" --ebb --patterns 200 --pattern adv+6 --dlid random |
+	"$vlroute" analyze "$tables/dfsssp" --ebb --patterns 200 --pattern adv+6 | grep -E "^(ebb|pattern|bandwidth)"
+	"$vlroute" analyze "$tables/valiant" --ebb --patterns 200 --pattern adv+6 --dlid random |
 		grep -E "^(ebb|pattern|bandwidth)"
 	say "vlroute sim: the Valiant tables under ADV+6 at full load, 3000 cycles"
-	"$vlroute" sim "$demo/valiant" --traffic adv+6 --load 1.0 --cycles 3000 --dlid random \
+	"$vlroute" sim "$tables/valiant" --traffic adv+6 --load 1.0 --cycles 3000 --dlid random \
 		--plot "$demo/valiant-adv6.svg" | tail -2
+	echo "figure: $demo/valiant-adv6.svg"
 	say "bring it up: ibsim -n with the size flags above, then a stock opensm -o (minhop)"
 	bash "$top/tests/ibsim-bringup.sh" --vlroute "$vlroute" --timeout 600 "$net"
 	say "again, with our plugin inside the stock opensm: routing_engine vlr_dfsssp (-Q)"
@@ -141,6 +143,22 @@ run_demo() {
 		bash "$top/tests/ibsim-bringup.sh" --vlroute "$vlroute" --timeout 600 \
 		--opensm-conf "event_plugin_name vlroute_osm" \
 		--opensm-conf "routing_engine vlr_dfsssp,no_fallback" --opensm-arg -Q "$net"
+}
+
+run_demo() {
+	local vlroute="$top/build/tools/vlroute" demo="$top/build/demo" tables
+	build
+	# What earlier demos left there: their table sets.
+	rm -rf "$demo/tables" "$demo/valiant" "$demo"/tables.*
+	mkdir -p "$demo"
+	# The table sets (the Valiant LFT dump alone is 1.4 GB) live only while
+	# the demo runs, beside the build rather than in a /tmp that may be small.
+	tables=$(mktemp -d "$demo/tables.XXXXXX")
+	trap "rm -rf $(printf %q "$tables")" EXIT
+	demo_steps "$vlroute" "$demo" "$tables" 2>&1 | tee "$demo/demo.log"
+	rm -rf "$tables"
+	say "left in ${demo#"$top"/}: the fabric, the figure and demo.log"
+	du -sh "$demo"
 }
 
 case "${1:-}" in

@@ -6,6 +6,10 @@
  * without "vl_policy 2phases") is refused with FILE:LINE, so that the
  * engine refuses to route rather than guess.
  *
+ * The table of keys below is the one list of the options: the reader
+ * parses with it and takes its defaults from it, and "vlroute osm-config"
+ * writes the sample file from it (see vlroute_conf.h).
+ *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
@@ -17,19 +21,12 @@
 
 #include <vlroute/topology.h>
 
-#include "vlroute_osm.h"
+#include "vlroute_conf.h"
 
 #define CONF_LINE_SIZE 4096
 
-struct conf_line {
-	const char *path;
-	unsigned number;
-	const char *key;
-	const char *value;
-};
-
-static int set_heuristic(const struct conf_line *line, struct vlr_osm_config *config,
-			 struct vlr_error *err)
+static int set_heuristic(const struct vlr_osm_conf_line *line,
+			 struct vlr_osm_config *config, struct vlr_error *err)
 {
 	struct vlr_error why;
 
@@ -50,8 +47,8 @@ static int parse_number(const char *text, unsigned min, unsigned max, unsigned *
 	return 0;
 }
 
-static int set_max_vls(const struct conf_line *line, struct vlr_osm_config *config,
-		       struct vlr_error *err)
+static int set_max_vls(const struct vlr_osm_conf_line *line,
+		       struct vlr_osm_config *config, struct vlr_error *err)
 {
 	if (parse_number(line->value, 1, VLR_MAX_DATA_VLS, &config->max_vls))
 		return vlr_fail_at(err, line->path, line->number, "max_vls is a number "
@@ -60,8 +57,8 @@ static int set_max_vls(const struct conf_line *line, struct vlr_osm_config *conf
 	return 0;
 }
 
-static int set_balance(const struct conf_line *line, struct vlr_osm_config *config,
-		       struct vlr_error *err)
+static int set_balance(const struct vlr_osm_conf_line *line,
+		       struct vlr_osm_config *config, struct vlr_error *err)
 {
 	if (!strcmp(line->value, "yes"))
 		config->balance = 1;
@@ -73,8 +70,8 @@ static int set_balance(const struct conf_line *line, struct vlr_osm_config *conf
 	return 0;
 }
 
-static int set_path_sl_file(const struct conf_line *line, struct vlr_osm_config *config,
-			    struct vlr_error *err)
+static int set_path_sl_file(const struct vlr_osm_conf_line *line,
+			    struct vlr_osm_config *config, struct vlr_error *err)
 {
 	if (line->value[0] != '/')
 		return vlr_fail_at(err, line->path, line->number, "path_sl_file must be "
@@ -86,8 +83,8 @@ static int set_path_sl_file(const struct conf_line *line, struct vlr_osm_config 
 	return 0;
 }
 
-static int set_family(const struct conf_line *line, struct vlr_osm_config *config,
-		      struct vlr_error *err)
+static int set_family(const struct vlr_osm_conf_line *line,
+		      struct vlr_osm_config *config, struct vlr_error *err)
 {
 	struct vlr_error why;
 
@@ -97,8 +94,8 @@ static int set_family(const struct conf_line *line, struct vlr_osm_config *confi
 	return 0;
 }
 
-static int set_vl_policy(const struct conf_line *line, struct vlr_osm_config *config,
-			 struct vlr_error *err)
+static int set_vl_policy(const struct vlr_osm_conf_line *line,
+			 struct vlr_osm_config *config, struct vlr_error *err)
 {
 	struct vlr_error why;
 
@@ -108,8 +105,8 @@ static int set_vl_policy(const struct conf_line *line, struct vlr_osm_config *co
 	return 0;
 }
 
-static int set_phase_min(const struct conf_line *line, struct vlr_osm_config *config,
-			 struct vlr_error *err)
+static int set_phase_min(const struct vlr_osm_conf_line *line,
+			 struct vlr_osm_config *config, struct vlr_error *err)
 {
 	struct vlr_error why;
 
@@ -120,8 +117,8 @@ static int set_phase_min(const struct conf_line *line, struct vlr_osm_config *co
 	return 0;
 }
 
-static int set_vls_per_phase(const struct conf_line *line, struct vlr_osm_config *config,
-			     struct vlr_error *err)
+static int set_vls_per_phase(const struct vlr_osm_conf_line *line,
+			     struct vlr_osm_config *config, struct vlr_error *err)
 {
 	if (parse_number(line->value, 1, VLR_MAX_VLS_PER_PHASE,
 			 &config->policy.vls_per_phase))
@@ -132,8 +129,8 @@ static int set_vls_per_phase(const struct conf_line *line, struct vlr_osm_config
 	return 0;
 }
 
-static int set_dim_order(const struct conf_line *line, struct vlr_osm_config *config,
-			 struct vlr_error *err)
+static int set_dim_order(const struct vlr_osm_conf_line *line,
+			 struct vlr_osm_config *config, struct vlr_error *err)
 {
 	struct vlr_error why;
 
@@ -144,8 +141,8 @@ static int set_dim_order(const struct conf_line *line, struct vlr_osm_config *co
 	return 0;
 }
 
-static int set_restricted(const struct conf_line *line, struct vlr_osm_config *config,
-			  struct vlr_error *err)
+static int set_restricted(const struct vlr_osm_conf_line *line,
+			  struct vlr_osm_config *config, struct vlr_error *err)
 {
 	unsigned restricted;
 
@@ -157,25 +154,93 @@ static int set_restricted(const struct conf_line *line, struct vlr_osm_config *c
 	return 0;
 }
 
-static const struct {
-	const char *key;
-	int (*set)(const struct conf_line *line, struct vlr_osm_config *config,
-		   struct vlr_error *err);
-} keys[] = {
-	{ "heuristic", set_heuristic },
-	{ "max_vls", set_max_vls },
-	{ "balance", set_balance },
-	{ "path_sl_file", set_path_sl_file },
-	{ "family", set_family },
-	{ "vl_policy", set_vl_policy },
-	{ "phase_min", set_phase_min },
-	{ "vls_per_phase", set_vls_per_phase },
-	{ "dim_order", set_dim_order },
-	{ "restricted", set_restricted },
+/* Every key, in the order of vlroute.conf(5) (whose OPTIONS say more). */
+static const struct vlr_osm_conf_key keys[] = {
+	{ "heuristic", "weakest|strongest|first|all",
+	  "Which edge of each channel-dependency cycle vlr_dfsssp cuts, moving\n"
+	  "the routes that induce it to the next layer: the edge induced by the\n"
+	  "fewest routes (weakest), by the most (strongest), the first edge of\n"
+	  "the cycle found (first), or each of the three in turn, keeping the\n"
+	  "result with the fewest layers (all, three times the work).\n",
+	  "weakest", "weakest", 1, set_heuristic },
+	{ "max_vls", "N",
+	  "Use at most N data VLs, 1 to 15. vlr_dfsssp fails (ERR VLR03) when\n"
+	  "its layers need more; a smaller max_vls leaves VLs for other uses.\n",
+	  "what the fabric offers: the fewest data VLs of\n"
+	  "any switch-to-switch link, no more than OpenSM configures", "8", 0,
+	  set_max_vls },
+	{ "balance", "yes|no",
+	  "yes: once the layers are found, vlr_dfsssp spreads the routes over\n"
+	  "the spare VLs (up to max_vls) so that each VL carries a similar share;\n"
+	  "no: use only as many VLs as there are layers.\n",
+	  "yes", "yes", 1, set_balance },
+	{ "path_sl_file", "PATH",
+	  "Write the path-SL file (vlroute-pathsl(5)) to PATH, an absolute path,\n"
+	  "after every successful routing, whatever OpenSM's log level.\n",
+	  "dump_files_dir/vlroute-path-sl.dump, written\n"
+	  "only when OpenSM writes its own dumps (log level with 0x40)",
+	  "/var/lib/opensm/vlroute-path-sl.dump", 0, set_path_sl_file },
+	{ "family", "hyperx|dragonfly|dragonfly+",
+	  "vlr_minimal and vlr_valiant only (as this and the keys below): the\n"
+	  "topology the fabric must be; another is refused (ERR VLR05) and\n"
+	  "OpenSM falls back to the next engine of its list.\n",
+	  "whichever of the three the fabric is", "dragonfly", 0, set_family },
+	{ "vl_policy", "ladder|ladder-reuse|2phases|layers",
+	  "The VL of every hop, compiled into path SLs and SL2VL tables: hop i on\n"
+	  "VL i (ladder, ladder-reuse), one set of VLs per Valiant phase\n"
+	  "(2phases), or one VL per route by cycle breaking (layers). A policy\n"
+	  "that needs more VLs than the fabric offers, or more than 16 SLs, is\n"
+	  "refused (ERR VLR03).\n",
+	  "for vlr_minimal the fewest VLs the topology's\n"
+	  "minimal routes need (HyperX and Dragonfly+ 1, Dragonfly 2), for\n"
+	  "vlr_valiant 2phases",
+	  "2phases", 0, set_vl_policy },
+	{ "phase_min", "minfirst|minlast|minboth",
+	  "With vl_policy 2phases only: minimal routes use the VLs of the first\n"
+	  "phase (minfirst), of the second (minlast), or the first for LID\n"
+	  "offset 0 and the second for routes that start on the trunk (minboth).\n",
+	  "minfirst", "minfirst", 0, set_phase_min },
+	{ "vls_per_phase", "K",
+	  "With vl_policy 2phases only: K VLs per phase, 1 to 7.\n",
+	  "2 on a Dragonfly or Dragonfly+, 1 on a HyperX", "2", 0, set_vls_per_phase },
+	{ "dim_order", "D,D,...",
+	  "HyperX: the order in which minimal routes correct the dimensions,\n"
+	  "every dimension of the HyperX (0 to 7) once, for example 1,0.\n",
+	  "the dimensions in order (0,1,2,...)", "1,0", 0, set_dim_order },
+	{ "restricted", "N",
+	  "vlr_valiant: of the 2^LMC-1 Valiant LID offsets of every port, the\n"
+	  "last N route through an intermediate in the destination's partition\n"
+	  "(Restricted Valiant), 0 to 127; at least one offset stays unrestricted.\n",
+	  "a quarter of the offsets, rounded up (none at LMC 1)", "1", 0,
+	  set_restricted },
 };
 
+const struct vlr_osm_conf_key *vlr_osm_conf_keys(size_t *count)
+{
+	*count = sizeof(keys) / sizeof(keys[0]);
+	return keys;
+}
+
+/* The table's default values are valid (test_osm_config reads them back). */
+void vlr_osm_config_default(struct vlr_osm_config *config)
+{
+	struct vlr_osm_conf_line line = { "built-in defaults", 0, NULL, NULL };
+	struct vlr_error ignored;
+	size_t i;
+
+	memset(config, 0, sizeof(*config));
+	config->restricted = -1;
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		if (!keys[i].is_default)
+			continue;
+		line.key = keys[i].key;
+		line.value = keys[i].value;
+		keys[i].set(&line, config, &ignored);
+	}
+}
+
 /* Split text (one line, newline removed) into key and value; 1 if blank. */
-static int split(char *text, struct conf_line *line, struct vlr_error *err)
+static int split(char *text, struct vlr_osm_conf_line *line, struct vlr_error *err)
 {
 	char *key = text, *value, *rest;
 
@@ -208,24 +273,27 @@ static int split(char *text, struct conf_line *line, struct vlr_error *err)
 	return 0;
 }
 
-static int apply(const struct conf_line *line, struct vlr_osm_config *config,
+static int apply(const struct vlr_osm_conf_line *line, struct vlr_osm_config *config,
 		 struct vlr_error *err)
 {
-	size_t i;
+	size_t i, used = 0, count = sizeof(keys) / sizeof(keys[0]);
+	char known[256] = "";
 
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+	for (i = 0; i < count; i++)
 		if (!strcmp(line->key, keys[i].key))
 			return keys[i].set(line, config, err);
+	for (i = 0; i < count && used < sizeof(known); i++)
+		used += (size_t)snprintf(known + used, sizeof(known) - used, "%s%s",
+					 i ? ", " : "", keys[i].key);
 	return vlr_fail_at(err, line->path, line->number, "unknown key \"%s\" (known: "
-			   "heuristic, max_vls, balance, path_sl_file, family, vl_policy, "
-			   "phase_min, vls_per_phase, dim_order, restricted)", line->key);
+			   "%s)", line->key, known);
 }
 
 static int read_lines(FILE *in, const char *path, struct vlr_osm_config *config,
 		      struct vlr_error *err)
 {
 	char text[CONF_LINE_SIZE];
-	struct conf_line line;
+	struct vlr_osm_conf_line line;
 	size_t length;
 	int blank;
 
@@ -258,10 +326,7 @@ int vlr_osm_config_read(const char *path, int required, struct vlr_osm_config *c
 	FILE *in;
 	int result;
 
-	memset(config, 0, sizeof(*config));
-	config->heuristic = VLR_HEURISTIC_WEAKEST;
-	config->balance = 1;
-	config->restricted = -1;
+	vlr_osm_config_default(config);
 	in = fopen(path, "r");
 	if (!in) {
 		if (errno == ENOENT && !required)

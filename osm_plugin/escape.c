@@ -10,7 +10,7 @@
  */
 #include <stdio.h>
 
-#include "vlroute_osm.h"
+#include "vlroute_conf.h"
 
 void vlr_osm_escape(const char *text, char *out, size_t size)
 {

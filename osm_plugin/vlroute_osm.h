@@ -1,7 +1,8 @@
 /*
  * vlroute_osm.h - the OpenSM plugin's internals, shared by its files:
- * the per-plugin context, the per-engine state, the options read from
- * vlroute.conf, and the functions each file offers the others.
+ * the per-plugin context, the per-engine state, and the functions each
+ * file offers the others (the options read from vlroute.conf are in
+ * vlroute_conf.h, which has no OpenSM type).
  *
  * The plugin is the only part of vlroute that sees OpenSM's types. One
  * context (struct vlr_osm) exists per loaded plugin; it owns one engine
@@ -25,6 +26,8 @@
 #include <vlroute/fabric.h>
 #include <vlroute/tables.h>
 
+#include "vlroute_conf.h"
+
 /* Our error codes, in OpenSM's "ERR XXXX:" style; vlroute-osm(8) lists them. */
 #define VLR_ERR_VERSION "VLR01"		/* OpenSM version differs from the build's */
 #define VLR_ERR_CONFIG "VLR02"		/* vlroute.conf unreadable or wrong */
@@ -35,33 +38,6 @@
 #define VLR_ERR_DUMP "VLR07"		/* a dump file cannot be written */
 #define VLR_ERR_REGISTER "VLR08"	/* OpenSM refused to register an engine */
 #define VLR_ERR_QOS "VLR09"		/* QoS off: OpenSM will not program SL2VL */
-
-#define VLR_OSM_PATH_SIZE PATH_MAX
-
-/* ---- options (config.c) --------------------------------------------------- */
-
-struct vlr_osm_config {
-	enum vlr_heuristic heuristic;	/* heuristic weakest|strongest|first|all */
-	unsigned max_vls;		/* max_vls N (1..15); 0: what the fabric offers */
-	int balance;			/* balance yes|no */
-	char path_sl_file[VLR_OSM_PATH_SIZE];	/* path_sl_file PATH; "" if not set */
-
-	/* vlr_minimal and vlr_valiant */
-	enum vlr_family family;		/* family F; VLR_FAMILY_NONE: any of the three */
-	struct vlr_vl_policy policy;	/* vl_policy, phase_min, vls_per_phase */
-	unsigned phase_line;		/* line of the last phase_min or vls_per_phase */
-	unsigned dim_order[VLR_MAX_DIMS];	/* dim_order D,D,...: HyperX */
-	unsigned dim_order_count;	/* 0: 0, 1, 2, ... */
-	int restricted;			/* restricted N; -1: half the Valiant offsets */
-};
-
-/*
- * Read the options from path into config (defaults first). A missing file
- * is no error unless required (the path came from VLROUTE_OSM_CONF). On a
- * problem err names FILE:LINE and -1 is returned.
- */
-int vlr_osm_config_read(const char *path, int required, struct vlr_osm_config *config,
-			struct vlr_error *err);
 
 /* ---- OpenSM's subnet as a fabric (subnet_to_fabric.c) -------------------- */
 
@@ -125,14 +101,7 @@ void vlr_osm_engine_destroy(void *context);
 
 void vlr_osm_routing_free(struct vlr_osm_routing *routing);
 
-/* ---- logging (log.c, escape.c) -------------------------------------------- */
-
-/*
- * text into out (size bytes, NUL-terminated, cut at a whole escape):
- * printable ASCII as it is, a backslash as \\, every other byte as \xNN.
- * Every line the plugin logs goes through it.
- */
-void vlr_osm_escape(const char *text, char *out, size_t size);
+/* ---- logging (log.c; the escaping is in vlroute_conf.h) ------------------- */
 
 /* One line into OpenSM's log: "SOURCE: message". */
 void vlr_osm_log(osm_opensm_t *osm, osm_log_level_t level, const char *source,

@@ -2,11 +2,13 @@
  * test_osm_config.c - the OpenSM plugin's vlroute.conf reader: defaults,
  * every option (those of vlr_minimal and vlr_valiant too), comments and
  * overrides, and every wrong line refused with FILE:LINE (the plugin then
- * refuses to route).
+ * refuses to route); the table of keys that "vlroute osm-config" writes
+ * from, and the file it writes read back to exactly the defaults.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -235,6 +237,91 @@ static void test_log_escape(void **state)
 	assert_non_null(strstr(logged, "\\x1b]0;owned\\x07"));
 }
 
+/* Every key's example value, all at once, uncommented: accepted. */
+static void test_every_key_value(void **state)
+{
+	const struct vlr_osm_conf_key *keys;
+	struct vlr_osm_config config;
+	char text[2048] = "";
+	struct vlr_error err;
+	size_t count, i, used = 0;
+
+	(void)state;
+	keys = vlr_osm_conf_keys(&count);
+	assert_int_equal(count, 10);
+	for (i = 0; i < count; i++)
+		used += (size_t)snprintf(text + used, sizeof(text) - used, "%s %s\n",
+					 keys[i].key, keys[i].value);
+	assert_true(used < sizeof(text));
+	if (read_text(text, &config, &err))
+		fail_msg("the table's values are refused: %s", err.message);
+	assert_int_equal(config.max_vls, 8);
+	assert_int_equal(config.family, VLR_FAMILY_DRAGONFLY);
+	assert_int_equal(config.policy.kind, VLR_VLP_TWO_PHASES);
+	assert_int_equal(config.policy.vls_per_phase, 2);
+	assert_int_equal(config.dim_order_count, 2);
+	assert_int_equal(config.restricted, 1);
+}
+
+static void test_unknown_key_lists_the_table(void **state)
+{
+	(void)state;
+	expect_refused("colour blue\n", "unknown key \"colour\"", "(known: heuristic, "
+		       "max_vls, balance, path_sl_file, family, vl_policy, phase_min, "
+		       "vls_per_phase, dim_order, restricted)");
+}
+
+/* The whole of a small file, NUL-terminated. */
+static char *read_whole(const char *path)
+{
+	FILE *in = fopen(path, "r");
+	char *text = calloc(1, 65536);
+	size_t length;
+
+	assert_non_null(in);
+	assert_non_null(text);
+	length = fread(text, 1, 65535, in);
+	assert_true(length < 65535);
+	fclose(in);
+	return text;
+}
+
+/* "vlroute osm-config -o F": F names every key and reads back as the defaults. */
+static void test_written_file_is_the_defaults(void **state)
+{
+	struct vlr_osm_config defaults, config;
+	const struct vlr_osm_conf_key *keys;
+	const char *vlroute = getenv("VLROUTE");
+	char *path, *text, command[4096], line[128];
+	struct vlr_error err;
+	size_t count, i;
+
+	(void)state;
+	if (!vlroute)
+		skip();
+	path = test_write_file("vlroute.conf.example", "");
+	snprintf(command, sizeof(command), "'%s' osm-config -o '%s'", vlroute, path);
+	assert_int_equal(system(command), 0);
+	if (vlr_osm_config_read(path, 1, &config, &err))
+		fail_msg("osm-config's file is refused: %s", err.message);
+	vlr_osm_config_default(&defaults);
+	assert_memory_equal(&config, &defaults, sizeof(config));
+	assert_int_equal(config.heuristic, VLR_HEURISTIC_WEAKEST);
+	assert_int_equal(config.balance, 1);
+	assert_int_equal(config.restricted, -1);
+	text = read_whole(path);
+	keys = vlr_osm_conf_keys(&count);
+	for (i = 0; i < count; i++) {
+		snprintf(line, sizeof(line), "\n%s%s %s\n", keys[i].is_default ? "" : "#",
+			 keys[i].key, keys[i].value);
+		if (!strstr(text, line))
+			fail_msg("osm-config's file lacks \"%s\"", line + 1);
+	}
+	free(text);
+	unlink(path);
+	free(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -247,6 +334,9 @@ int main(void)
 		cmocka_unit_test(test_wrong_lines),
 		cmocka_unit_test(test_wrong_low_diameter_lines),
 		cmocka_unit_test(test_log_escape),
+		cmocka_unit_test(test_every_key_value),
+		cmocka_unit_test(test_unknown_key_lists_the_table),
+		cmocka_unit_test(test_written_file_is_the_defaults),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

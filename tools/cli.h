@@ -113,5 +113,6 @@ int cmd_capture(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_osm_config(int argc, char **argv);
 
 #endif

@@ -189,14 +189,49 @@ static int write_file(const struct sim_cli *cli, const char *path, const struct 
 			    vlr_sim_write_json(sim, results, count, out));
 }
 
-static int write_plot(const struct sim_cli *cli, const struct vlr_sim_result *results)
+/*
+ * What was simulated, for the figure's title, without the paths: "valiant
+ * tables of dragonfly p=6 a=12 h=6 g=73 arrangement=palmtree" (the engine
+ * from vlroute-route.info, the fabric as the family it was generated as).
+ */
+static void describe_tables(const struct sim_cli *cli, const struct vlr_tables *tables,
+			    char *out, size_t size)
 {
-	char title[256], pattern[64];
+	struct vlr_fabric_summary summary;
+	struct vlr_family_params params;
+	struct vlr_route_info info;
+	struct vlr_error err;
+	char fabric[160];
+
+	if (vlr_route_info_read(cli->dir, &info, &err))
+		info.engine[0] = '\0';
+	if (vlr_recognise_family(tables->fabric, &params)) {
+		vlr_family_describe(&params, fabric, sizeof(fabric));
+	} else {
+		vlr_fabric_summarise(tables->fabric, &summary);
+		snprintf(fabric, sizeof(fabric), "a fabric of %u switches and %u CAs",
+			 summary.switches, summary.cas);
+	}
+	snprintf(out, size, "%s%stables of %s", info.engine, info.engine[0] ? " " : "",
+		 fabric);
+}
+
+static int write_plot(const struct sim_cli *cli, const struct vlr_tables *tables,
+		      const struct vlr_sim_result *results)
+{
+	char title[512], what[256], pattern[64], loads[64];
 	struct vlr_error err;
 
+	describe_tables(cli, tables, what, sizeof(what));
 	vlr_pattern_name(&cli->config.pattern, pattern, sizeof(pattern));
-	snprintf(title, sizeof(title), "%s: %s, DLID %s, %s VLs", cli->dir,
-		 cli->config.trace ? "trace" : pattern, vlr_dlid_choice_name(cli->config.dlid),
+	if (cli->num_loads == 1)
+		snprintf(loads, sizeof(loads), "load %g", cli->loads[0]);
+	else
+		snprintf(loads, sizeof(loads), "loads %g to %g", cli->loads[0],
+			 cli->loads[cli->num_loads - 1]);
+	snprintf(title, sizeof(title), "%s, %s, %s, DLID %s, %s VLs", what,
+		 cli->config.trace ? "trace" : pattern, loads,
+		 vlr_dlid_choice_name(cli->config.dlid),
 		 vlr_sim_vl_mode_name(cli->config.vl_mode));
 	if (sim_plot(results, cli->num_loads, cli->seeds, cli->config.bin, title,
 			 cli->plot, &err)) {
@@ -206,8 +241,9 @@ static int write_plot(const struct sim_cli *cli, const struct vlr_sim_result *re
 	return 0;
 }
 
-static int write_files(const struct sim_cli *cli, const struct vlr_sim *sim,
-		       const struct vlr_sim_result *results, unsigned count)
+static int write_files(const struct sim_cli *cli, const struct vlr_tables *tables,
+		       const struct vlr_sim *sim, const struct vlr_sim_result *results,
+		       unsigned count)
 {
 	int failed = 0;
 
@@ -215,12 +251,13 @@ static int write_files(const struct sim_cli *cli, const struct vlr_sim *sim,
 		failed = 1;
 	if (cli->json && write_file(cli, cli->json, sim, results, count, 0))
 		failed = 1;
-	if (cli->plot && write_plot(cli, results))
+	if (cli->plot && write_plot(cli, tables, results))
 		failed = 1;
 	return failed;
 }
 
-static int simulate(struct sim_cli *cli, const struct vlr_sim *sim)
+static int simulate(struct sim_cli *cli, const struct vlr_tables *tables,
+		    const struct vlr_sim *sim)
 {
 	unsigned count = cli->num_loads * cli->seeds, i;
 	struct vlr_sim_result *results = calloc(count, sizeof(*results));
@@ -241,7 +278,7 @@ static int simulate(struct sim_cli *cli, const struct vlr_sim *sim)
 	}
 	if (report(cli, results, count))
 		status = CLI_FAILED;
-	if (write_files(cli, sim, results, count))
+	if (write_files(cli, tables, sim, results, count))
 		status = CLI_FAILED;
 	for (i = 0; i < count; i++)
 		vlr_sim_result_free(&results[i]);
@@ -291,7 +328,7 @@ int sim_cli_run(struct sim_cli *cli)
 		vlr_tables_free(tables);
 		return CLI_BAD_INPUT;
 	}
-	status = simulate(cli, sim);
+	status = simulate(cli, tables, sim);
 	vlr_sim_free(sim);
 	vlr_tables_free(tables);
 	return status;

@@ -26,13 +26,14 @@ static const struct subcommand subcommands[] = {
 	{ "analyze", cmd_analyze, "rate tables: effective bisection bandwidth, link load", NULL },
 	{ "compare", cmd_compare, "put several table sets side by side in a Markdown report", NULL },
 	{ "sim", cmd_sim, "replay tables in the cycle-accurate simulator", NULL },
+	{ "osm-config", cmd_osm_config, "write a commented vlroute.conf at the defaults", NULL },
 };
 
 static void print_summary(FILE *out, const struct subcommand *subcommand)
 {
 	char names[512];
 
-	fprintf(out, "  %-7s %s", subcommand->name, subcommand->summary);
+	fprintf(out, "  %-10s %s", subcommand->name, subcommand->summary);
 	if (subcommand->after_engines) {
 		cli_engine_names(names, sizeof(names), ", ", ", ");
 		fprintf(out, " (%s)%s", names, subcommand->after_engines);

@@ -1,0 +1,89 @@
+/*
+ * vlroute_conf.h - the plugin's options as read from vlroute.conf(5), and
+ * the one table of its keys: what each does, its values, its default and
+ * the line that sets it. The reader (config.c) parses with the table and
+ * takes its defaults from it; "vlroute osm-config" writes the commented
+ * sample file from the same table. No OpenSM type appears here, so the
+ * CLI includes this header and links config.c without OpenSM.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#ifndef VLROUTE_CONF_H
+#define VLROUTE_CONF_H
+
+#include <limits.h>
+#include <stddef.h>
+
+#include <vlroute/engines.h>
+#include <vlroute/fabric.h>
+#include <vlroute/tables.h>
+#include <vlroute/util.h>
+
+#define VLR_OSM_PATH_SIZE PATH_MAX
+
+struct vlr_osm_config {
+	enum vlr_heuristic heuristic;	/* heuristic weakest|strongest|first|all */
+	unsigned max_vls;		/* max_vls N (1..15); 0: what the fabric offers */
+	int balance;			/* balance yes|no */
+	char path_sl_file[VLR_OSM_PATH_SIZE];	/* path_sl_file PATH; "" if not set */
+
+	/* vlr_minimal and vlr_valiant */
+	enum vlr_family family;		/* family F; VLR_FAMILY_NONE: any of the three */
+	struct vlr_vl_policy policy;	/* vl_policy, phase_min, vls_per_phase */
+	unsigned phase_line;		/* line of the last phase_min or vls_per_phase */
+	unsigned dim_order[VLR_MAX_DIMS];	/* dim_order D,D,...: HyperX */
+	unsigned dim_order_count;	/* 0: 0, 1, 2, ... */
+	int restricted;			/* restricted N; -1: a quarter of the offsets */
+};
+
+/* One "KEY VALUE" line of a file, for a key's setter. */
+struct vlr_osm_conf_line {
+	const char *path;
+	unsigned number;
+	const char *key;
+	const char *value;
+};
+
+/*
+ * One key, in the order of vlroute.conf(5). A key whose default is a value
+ * of its own (heuristic weakest) is written as that line; one whose
+ * default is "not set" (max_vls: what the fabric offers) or that needs
+ * another key (phase_min needs vl_policy 2phases) is written commented
+ * out, with an example value.
+ */
+struct vlr_osm_conf_key {
+	const char *key;
+	const char *synopsis;		/* the values: "weakest|strongest|first|all" */
+	const char *help;		/* what it does and its range; lines end in \n */
+	const char *default_text;	/* the default, in words */
+	const char *value;		/* the value written */
+	int is_default;			/* 1: "KEY value" is the default line;
+					   0: written as "#KEY value" */
+	int (*set)(const struct vlr_osm_conf_line *line, struct vlr_osm_config *config,
+		   struct vlr_error *err);
+};
+
+/* The keys, in the order of the man page; *count gets their number. */
+const struct vlr_osm_conf_key *vlr_osm_conf_keys(size_t *count);
+
+/* Every option at its default (the table's default lines applied). */
+void vlr_osm_config_default(struct vlr_osm_config *config);
+
+/*
+ * Read the options from path into config (defaults first). A missing file
+ * is no error unless required (the path came from VLROUTE_OSM_CONF). On a
+ * problem err names FILE:LINE and -1 is returned.
+ */
+int vlr_osm_config_read(const char *path, int required, struct vlr_osm_config *config,
+			struct vlr_error *err);
+
+/*
+ * The log escaping (escape.c), OpenSM-free too: text into out (size
+ * bytes, NUL-terminated, cut at a whole escape): printable ASCII as it is,
+ * a backslash as \\, every other byte as \xNN.
+ * Every line the plugin logs goes through it.
+ */
+void vlr_osm_escape(const char *text, char *out, size_t size);
+
+#endif
