@@ -7,12 +7,19 @@
 #   ./run.sh test   install what is missing, build with gcc, run every test,
 #                   then the whole suite again built with clang, and again
 #                   built with AddressSanitizer and UndefinedBehaviorSanitizer,
-#                   then make distcheck
+#                   then make distcheck, then every libFuzzer harness
+#                   for 15 s (fuzz/fuzz.sh)
+#   ./run.sh fuzz [SECONDS]
+#                   install what is missing, build the libFuzzer harnesses
+#                   of every reader with clang in build-fuzz/ and run each
+#                   for SECONDS (default 300) from its seed corpus; a
+#                   crash, leak or sanitizer report fails, its input left
+#                   in build-fuzz/fuzz/crashes/ (see fuzz/fuzz.sh)
 #   ./run.sh build  install what is missing and build only
-# Builds go to build/, build-clang/ and build-asan/ beside this script; the
-# demo leaves only its fabric, its figure and a log of what it printed in
-# build/demo (its table sets, gigabytes, go to a scratch directory removed
-# on exit).
+# Builds go to build/, build-clang/, build-asan/ and build-fuzz/ beside this
+# script; the demo leaves only its fabric, its figure and a log of what it
+# printed in build/demo (its table sets, gigabytes, go to a scratch
+# directory removed on exit).
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 set -euo pipefail
 
@@ -21,7 +28,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 packages=(gcc clang make autoconf automake libtool pkg-config
 	opensm libopensm-dev ibsim-utils libibumad-dev libibverbs-dev
-	libcmocka-dev infiniband-diags gnuplot-nox)
+	libcmocka-dev infiniband-diags gnuplot-nox libclang-rt-14-dev)
 
 say() {
 	printf '\n=== %s\n' "$*"
@@ -105,6 +112,9 @@ run_tests() {
 	say "make distcheck"
 	make -C "$top/build" -j"$jobs" distcheck || status=1
 
+	say "libFuzzer harnesses, 15 s each"
+	bash "$top/fuzz/fuzz.sh" "$top/build-fuzz" 15 || status=1
+
 	for dir in "$top/build" "$top/build-clang" "$top/build-asan"; do
 		read -r p f < <(count_results "$dir")
 		passed=$((passed + p))
@@ -161,12 +171,20 @@ run_demo() {
 	du -sh "$demo"
 }
 
+run_fuzz() {
+	install_packages
+	bootstrap
+	say "libFuzzer harnesses, ${1}s each"
+	bash "$top/fuzz/fuzz.sh" "$top/build-fuzz" "$1"
+}
+
 case "${1:-}" in
 demo) run_demo ;;
 test) run_tests ;;
+fuzz) run_fuzz "${2:-300}" ;;
 build) build ;;
 *)
-	echo "usage: $0 demo|test|build" >&2
+	echo "usage: $0 demo|test|build|fuzz [SECONDS]" >&2
 	exit 2
 	;;
 esac

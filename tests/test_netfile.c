@@ -357,6 +357,41 @@ static void test_keywords_inside_ibnetdiscover_descriptions(void **state)
 	vlr_fabric_free(fabric);
 }
 
+/*
+ * A quoted description is kept exactly, blanks at its ends included, so
+ * what the writer quotes comes back (found by fuzz/fuzz_netfile: a name
+ * ending in a tab, written as the description of a switch with a LID).
+ */
+static void test_quoted_description_keeps_its_blanks(void **state)
+{
+	struct vlr_error err;
+	struct vlr_fabric *fabric = test_read_text(
+		"Switch 1 \"s\t\" # \"s\t\" lid 3\n[1] \"h\"[1]\n"
+		"Ca 1 \"h\" # \" edge \t\"\n[1] \"s\t\"[1]\n", &err);
+	struct vlr_fabric *back = vlr_fabric_new();
+	char *path = test_write_file("blanks.net", "");
+	FILE *out = fopen(path, "w");
+	const struct vlr_fabric *f;
+	int pass;
+
+	(void)state;
+	if (!fabric)
+		fail_msg("%s", err.message);
+	assert_non_null(out);
+	assert_int_equal(vlr_netfile_write(fabric, out, NULL, &err), 0);
+	assert_int_equal(fclose(out), 0);
+	if (vlr_netfile_read(back, path, NULL, &err))
+		fail_msg("%s", err.message);
+	for (pass = 0, f = fabric; pass < 2; pass++, f = back) {
+		assert_string_equal(vlr_node_description(f, vlr_fabric_find(f, "s\t")), "s\t");
+		assert_string_equal(vlr_node_description(f, vlr_fabric_find(f, "h")), " edge \t");
+	}
+	unlink(path);
+	free(path);
+	vlr_fabric_free(fabric);
+	vlr_fabric_free(back);
+}
+
 static void test_writer_keeps_foreign_guids(void **state)
 {
 	struct vlr_error err;
@@ -516,6 +551,7 @@ int main(void)
 		cmocka_unit_test(test_round_trips),
 		cmocka_unit_test(test_keywords_inside_descriptions),
 		cmocka_unit_test(test_keywords_inside_ibnetdiscover_descriptions),
+		cmocka_unit_test(test_quoted_description_keeps_its_blanks),
 		cmocka_unit_test(test_writer_keeps_foreign_guids),
 		cmocka_unit_test(test_writer_keeps_port_guids),
 		cmocka_unit_test(test_bad_inputs),

@@ -207,7 +207,11 @@ static int type_slot(enum vlr_node_type type)
 	return (int)type;	/* 1..3, as ibsim's guid tables */
 }
 
-/* Description after '#': quoted, or the text before ibsim's keywords. */
+/*
+ * Description after '#': quoted (exactly what the quotes hold, blanks at
+ * its ends too, as the writer writes it), or the text before ibsim's
+ * keywords without the blanks around it.
+ */
 static void parse_description(const char *comment, char *out, size_t size)
 {
 	static const char *const stops[] = { " enhanced port ", " base port ",
@@ -218,6 +222,8 @@ static void parse_description(const char *comment, char *out, size_t size)
 	if (*s == '"') {
 		s++;
 		end = strchr(s, '"');
+		if (!end)
+			end = s + strlen(s);
 	} else {
 		for (i = 0; i < sizeof(stops) / sizeof(stops[0]); i++) {
 			const char *hit = strstr(s, stops[i]);
@@ -225,11 +231,11 @@ static void parse_description(const char *comment, char *out, size_t size)
 			if (hit && (!end || hit < end))
 				end = hit;
 		}
+		if (!end)
+			end = s + strlen(s);
+		while (end > s && isspace((unsigned char)end[-1]))
+			end--;
 	}
-	if (!end)
-		end = s + strlen(s);
-	while (end > s && isspace((unsigned char)end[-1]))
-		end--;
 	length = (size_t)(end - s) < size - 1 ? (size_t)(end - s) : size - 1;
 	memcpy(out, s, length);
 	out[length] = '\0';

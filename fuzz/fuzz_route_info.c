@@ -1,0 +1,31 @@
+/*
+ * fuzz_route_info.c - libFuzzer harness of the reader of
+ * vlroute-route.info (the engine that made a table directory and its
+ * routing time): it may refuse an input but never crash, leak or hang,
+ * and what it accepts is an engine name that fits and is terminated.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <string.h>
+
+#include "fuzz_util.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct vlr_route_info info;
+	struct vlr_error err;
+
+	fuzz_write(fuzz_path(VLR_FILE_ROUTE_INFO), data, size);
+	if (vlr_route_info_read(fuzz_path(""), &info, &err) == 0 &&
+	    strnlen(info.engine, sizeof(info.engine)) == sizeof(info.engine))
+		fuzz_die("the engine name is not terminated", VLR_FILE_ROUTE_INFO);
+	return 0;
+}

@@ -1,0 +1,162 @@
+#!/bin/bash
+# make-corpus.sh - regenerate the seed corpora in fuzz/corpus/HARNESS/:
+#   fuzz/make-corpus.sh FUZZ_BUILD_DIR [VLROUTE]
+# FUZZ_BUILD_DIR holds built harnesses (fuzz/fuzz.sh builds them);
+# VLROUTE is the vlroute command (default: build/tools/vlroute). Seeds:
+#   fuzz_netfile       small fabrics of every family from "vlroute gen", a
+#                      net file using ibsim's whole syntax, and
+#                      ibnetdiscover output;
+#   the table files    the harnesses' fixture (a 3x2 HyperX routed by
+#                      valiant, written by fuzz_subnet_lst -runs=0 into
+#                      $VLR_FUZZ_FIXTURE) and the same fabric routed by
+#                      sssp, dfsssp and minimal with "vlroute route";
+#   fuzz_route_info    the vlroute-route.info of those routes;
+#   fuzz_trace         small message traces;
+#   fuzz_osm_config    vlroute.conf files setting every option.
+# Every seed is a few KB at most.
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+if [ $# -lt 1 ]; then
+	echo "usage: $0 FUZZ_BUILD_DIR [VLROUTE]" >&2
+	exit 2
+fi
+build=$(cd "$1" && pwd)
+vlroute=${2:-$here/../build/tools/vlroute}
+corpus=$here/corpus
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+seed() {
+	local harness=$1 name=$2
+	mkdir -p "$corpus/$harness"
+	cat >"$corpus/$harness/$name"
+}
+
+net_seeds() {
+	"$vlroute" gen hyperx -s 2x2 -p 1 | seed fuzz_netfile hyperx-2x2-p1.net
+	"$vlroute" gen torus -s 3 -p 1 | seed fuzz_netfile torus-3-p1.net
+	"$vlroute" gen dragonfly -p 1 -a 2 -h 1 | seed fuzz_netfile dragonfly-p1-a2-h1.net
+	"$vlroute" gen dragonfly+ -L 2 -S 1 -p 1 -h 1 | seed fuzz_netfile dragonflyplus-l2-s1.net
+	"$vlroute" gen fattree -k 2 -n 2 | seed fuzz_netfile fattree-k2-n2.net
+	"$vlroute" gen random -n 4 -d 2 -p 1 --seed 1 | seed fuzz_netfile random-n4-d2.net
+	seed fuzz_netfile syntax.net <<'NET'
+# every construct of ibsim's syntax
+width=2
+speed=4
+switchguid=0x1000
+Switch 4 "s" # "Spine one" enhanced port 0 lid 7 lmc 0
+# a comment inside a record
+@[3] "up"
+[1] "h"
+[2] "t"[1] w=8 s=4
+
+caguid+0x10
+Ca 2 "h"
+[1](100011) "s"[1] # lid 4 lmc 1
+[2] "@up"
+
+rtguid=0x3000
+Rt 1 "t"
+[1] "s"[2] # lid 12 lmc 2
+
+module = "m"
+Switch 2 "x"
+[1] "y"[1]
+Switch 1 "y"
+[1] "x"[1]
+do link up
+NET
+	seed fuzz_netfile ibnetdiscover.txt <<'NET'
+#
+# Topology file: generated on Tue Jun  5 14:15:10 2007
+#
+# Initiated from node 0008f10403960558 port 0008f10403960559
+
+vendid=0x8f1
+devid=0x5a06
+sysimgguid=0x5442ba00003000
+switchguid=0x5442ba00003080(5442ba00003080)
+Switch	24 "S-005442ba00003080"		# "ISR9024 Voltaire" base port 0 lid 6 lmc 0
+[22]	"H-0008f10403961354"[1](8f10403961355) 		# "MT23108 InfiniHost Mellanox Technologies" lid 4 4xSDR
+[10]	"S-0008f10400410015"[1]		# "SW-6IB4 Voltaire" lid 3 4xSDR
+
+vendid=0x8f1
+devid=0x5a05
+switchguid=0x8f10400410015(8f10400410015)
+Switch	8 "S-0008f10400410015"		# "SW-6IB4 Voltaire" base port 0 lid 3 lmc 0
+[1]	"S-005442ba00003080"[10]		# "ISR9024 Voltaire" lid 6 1xSDR
+
+vendid=0x2c9
+devid=0x5a44
+sysimgguid=0x8f10403961354
+caguid=0x8f10403961354
+Ca	2 "H-0008f10403961354"		# "MT23108 InfiniHost Mellanox Technologies"
+[1](8f10403961355) 	"S-005442ba00003080"[22]		# lid 4 lmc 1 "ISR9024 Voltaire" lid 6 4xSDR
+NET
+}
+
+# The files of table directory dir as seeds named prefix-FILE.
+table_seeds() {
+	local dir=$1 prefix=$2 file harness
+	for file in opensm-lfts.dump:fuzz_lfts opensm-sl2vl.dump:fuzz_sl2vl \
+		guid2lid:fuzz_guid2lid opensm-subnet.lst:fuzz_subnet_lst \
+		vlroute-path-sl.dump:fuzz_pathsl vlroute-valiant.dump:fuzz_valiant \
+		vlroute-route.info:fuzz_route_info; do
+		harness=${file#*:}
+		file=${file%%:*}
+		[ -f "$dir/$file" ] || continue
+		seed "$harness" "$prefix-$file" <"$dir/$file"
+	done
+}
+
+tables_seeds() {
+	local engine
+	VLR_FUZZ_FIXTURE="$work/fixture" "$build/fuzz/fuzz_subnet_lst" -runs=0 \
+		>"$work/fixture.log" 2>&1
+	table_seeds "$work/fixture" valiant
+	for engine in sssp dfsssp minimal; do
+		"$vlroute" route "$work/fixture/fabric.net" --engine "$engine" \
+			-o "$work/$engine" >/dev/null
+		table_seeds "$work/$engine" "$engine"
+	done
+}
+
+trace_seeds() {
+	printf '0 0 1 8\n0 1 0 8\n5 2 3 16\n5 3 2 16\n100 15 0 1\n' | seed fuzz_trace pairs.trace
+	printf '# all to one\n' | seed fuzz_trace comment.trace
+	awk 'BEGIN { for (t = 0; t < 40; t++) printf "%d %d %d %d\n", t * 3, t % 16, (t * 7 + 1) % 16, 4 + t }' |
+		awk '$2 != $3' | seed fuzz_trace ramp.trace
+}
+
+config_seeds() {
+	seed fuzz_osm_config layers.conf <<'CONF'
+# vlr_dfsssp and vlr_sssp
+heuristic strongest
+max_vls 4
+balance no
+path_sl_file /var/cache/opensm/vlroute-path-sl.dump
+CONF
+	seed fuzz_osm_config valiant.conf <<'CONF'
+family hyperx   # vlr_minimal and vlr_valiant
+vl_policy 2phases
+phase_min minlast
+vls_per_phase 2
+dim_order 1,0
+restricted 3
+CONF
+	seed fuzz_osm_config dragonfly.conf <<'CONF'
+family dragonfly
+vl_policy ladder
+heuristic all
+max_vls 15
+CONF
+}
+
+rm -rf "$corpus"
+net_seeds
+tables_seeds
+trace_seeds
+config_seeds
+du -sh "$corpus"/* | sed "s|$here/||"
