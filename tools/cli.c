@@ -11,8 +11,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "commit.h"
@@ -145,63 +143,46 @@ struct vlr_fabric *cli_read_fabric(const char *command, const char *path)
 	return fabric;
 }
 
-static int write_to(const char *command, const struct vlr_fabric *fabric, FILE *out,
-		    const char *header)
+FILE *cli_result_open(const char *command, const char *path, struct vlr_whole_file *file)
 {
 	struct vlr_error err;
 
-	if (vlr_netfile_write(fabric, out, header, &err)) {
+	if (!path || !strcmp(path, "-"))
+		return stdout;
+	if (vlr_whole_file_open(file, path, &err)) {
 		cli_error(command, "%s", err.message);
-		return -1;
+		return NULL;
 	}
-	return 0;
+	return file->out;
+}
+
+int cli_result_close(const char *command, const char *path, struct vlr_whole_file *file,
+		     FILE *out, int failed)
+{
+	struct vlr_error err;
+
+	snprintf(err.message, sizeof(err.message), "%s: cannot write", path);
+	if (out == stdout ? !failed : !vlr_whole_file_close(file, failed, &err))
+		return 0;
+	cli_error(command, "%s", err.message);
+	return -1;
 }
 
 int cli_write_fabric(const char *command, const struct vlr_fabric *fabric,
 		     const char *path, const char *header)
 {
-	size_t length;
-	char *temporary;
-	FILE *out;
-	int fd, result;
+	struct vlr_whole_file file;
+	struct vlr_error err;
+	FILE *out = cli_result_open(command, path, &file);
 
-	if (!path || !strcmp(path, "-"))
-		return write_to(command, fabric, stdout, header);
-	length = strlen(path) + sizeof(".tmpXXXXXX");
-	temporary = malloc(length);
-	if (!temporary) {
-		cli_error(command, "out of memory");
+	if (!out)
 		return -1;
-	}
-	snprintf(temporary, length, "%s.tmpXXXXXX", path);
-	fd = mkstemp(temporary);
-	if (fd >= 0) {
-		mode_t mask = umask(0);
-
-		umask(mask);
-		fchmod(fd, 0666 & ~mask);
-	}
-	out = fd < 0 ? NULL : fdopen(fd, "w");
-	if (!out) {
-		cli_error(command, "%s: cannot create: %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		free(temporary);
-		return -1;
-	}
-	result = write_to(command, fabric, out, header);
-	if (fclose(out) && !result) {
-		cli_error(command, "%s: cannot write: %s", path, strerror(errno));
-		result = -1;
-	}
-	if (!result && rename(temporary, path)) {
-		cli_error(command, "%s: cannot write: %s", path, strerror(errno));
-		result = -1;
-	}
-	if (result)
-		unlink(temporary);
-	free(temporary);
-	return result;
+	if (!vlr_netfile_write(fabric, out, header, &err))
+		return cli_result_close(command, path ? path : "-", &file, out, 0);
+	cli_error(command, "%s", err.message);
+	if (out != stdout)
+		vlr_whole_file_close(&file, -1, NULL);
+	return -1;
 }
 
 /*

@@ -42,7 +42,17 @@ void cli_engine_names(char *out, size_t size, const char *separator, const char 
 /* The option getopt_long refused, for the complaint. */
 void cli_unknown_option(const char *command, char **argv, int optopt_value);
 
-/* Write a fabric as a net file to path ("-" or NULL: stdout) atomically. */
+/*
+ * A result file: stdout for "-" (or NULL), else a file written whole
+ * (vlr_whole_file). cli_result_open returns where to write, or NULL after
+ * complaining; cli_result_close ends it with the writer's status
+ * (failed), complains "PATH: cannot write" or why, and returns 0 or -1.
+ */
+FILE *cli_result_open(const char *command, const char *path, struct vlr_whole_file *file);
+int cli_result_close(const char *command, const char *path, struct vlr_whole_file *file,
+		     FILE *out, int failed);
+
+/* Write a fabric as a net file to path ("-" or NULL: stdout), whole. */
 int cli_write_fabric(const char *command, const struct vlr_fabric *fabric,
 		     const char *path, const char *header);
 

@@ -6,7 +6,6 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
-#include <errno.h>
 #include <string.h>
 
 #include "cli.h"
@@ -244,18 +243,12 @@ static int write_json(const struct vlr_analysis *analysis,
 static int save_json(const char *command, const struct vlr_analysis *analysis,
 		     const struct analyze_results *results, const struct analyze_request *r)
 {
-	FILE *out = strcmp(r->json, "-") ? fopen(r->json, "w") : stdout;
-	int result;
+	struct vlr_whole_file file;
+	FILE *out = cli_result_open(command, r->json, &file);
 
-	if (!out) {
-		cli_error(command, "%s: cannot create: %s", r->json, strerror(errno));
+	if (!out || cli_result_close(command, r->json, &file, out,
+				     write_json(analysis, results, r->dir, out)))
 		return CLI_FAILED;
-	}
-	result = write_json(analysis, results, r->dir, out);
-	if ((out != stdout && fclose(out)) || result) {
-		cli_error(command, "%s: cannot write", r->json);
-		return CLI_FAILED;
-	}
 	return CLI_OK;
 }
 

@@ -10,7 +10,6 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <string.h>
 
@@ -64,22 +63,20 @@ static void put_key(FILE *out, const struct vlr_osm_conf_key *key)
 
 static int write_conf(const char *command, const char *path)
 {
-	FILE *out = strcmp(path, "-") ? fopen(path, "w") : stdout;
+	struct vlr_whole_file file;
+	FILE *out = cli_result_open(command, path, &file);
 	const struct vlr_osm_conf_key *keys;
 	size_t count, i;
 
-	if (!out) {
-		cli_error(command, "%s: cannot create: %s", path, strerror(errno));
+	if (!out)
 		return CLI_FAILED;
-	}
 	keys = vlr_osm_conf_keys(&count);
 	fputs(header, out);
 	for (i = 0; i < count; i++)
 		put_key(out, &keys[i]);
-	if (ferror(out) | (out == stdout ? fflush(out) : fclose(out))) {
-		cli_error(command, "%s: cannot write", path);
+	if (cli_result_close(command, path, &file, out,
+			     ferror(out) | (out == stdout && fflush(out))))
 		return CLI_FAILED;
-	}
 	return CLI_OK;
 }
 

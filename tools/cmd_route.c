@@ -440,9 +440,9 @@ static int route_and_verify(const char *command, struct vlr_tables *tables,
 	return CLI_OK;
 }
 
-/* Route, check, write: the status to exit with. */
+/* Route, check, write the files into dir: the status to exit with. */
 static int route_and_write(const char *command, struct vlr_tables *tables,
-			   const struct route_request *request)
+			   const struct route_request *request, const char *dir)
 {
 	struct vlr_engine_report report;
 	struct vlr_verify_report check;
@@ -454,12 +454,11 @@ static int route_and_write(const char *command, struct vlr_tables *tables,
 		return status;
 	snprintf(info.engine, sizeof(info.engine), "%s", request->engine->name);
 	info.seconds = report.seconds_paths + report.seconds_layers;
-	if (vlr_tables_write_dir(tables, request->output, &err) ||
-	    vlr_route_info_write(request->output, &info, &err)) {
-		cli_error(command, "%s", err.message);
+	if (vlr_tables_write_files(tables, dir, &err) ||
+	    vlr_route_info_write(dir, &info, &err)) {
+		cli_error(command, "%s; %s is left as it was", err.message, request->output);
 		return CLI_FAILED;
 	}
-	printf("tables:            %s\n", request->output);
 	return CLI_OK;
 }
 
@@ -483,12 +482,47 @@ static int check_connected(const char *command, const struct vlr_fabric *fabric)
 	return result;
 }
 
+/* Read, route, check and write the tables into dir: the status to exit with. */
+static int route_into(const char *command, const struct route_request *request,
+		      const char *dir)
+{
+	struct vlr_fabric *fabric;
+	struct vlr_tables *tables;
+	struct vlr_error err;
+	int status;
+
+	fabric = cli_read_fabric(command, request->fabric_path);
+	if (!fabric)
+		return CLI_BAD_INPUT;
+	if (give_lids(command, fabric, request)) {
+		vlr_fabric_free(fabric);
+		return CLI_BAD_INPUT;
+	}
+	if (check_connected(command, fabric)) {
+		vlr_fabric_free(fabric);
+		return CLI_FAILED;
+	}
+	tables = vlr_tables_new(fabric, (unsigned)request->vls, &err);
+	if (!tables) {
+		cli_error(command, "%s", err.message);
+		vlr_fabric_free(fabric);
+		return CLI_BAD_INPUT;
+	}
+	tables->owns_fabric = 1;
+	status = route_and_write(command, tables, request, dir);
+	vlr_tables_free(tables);
+	return status;
+}
+
+/*
+ * The table directory is locked before anything is read, so that a
+ * second route into it is refused at once, and replaced whole at the end.
+ */
 int cmd_route(int argc, char **argv)
 {
 	const char *command = "vlroute route";
 	struct route_request request;
-	struct vlr_fabric *fabric;
-	struct vlr_tables *tables;
+	struct vlr_whole_dir out;
 	struct vlr_error err;
 	int parsed, status;
 
@@ -500,25 +534,16 @@ int cmd_route(int argc, char **argv)
 		return parsed > 0 ? CLI_OK : CLI_BAD_INPUT;
 	if (check_request(command, argc, argv, &request))
 		return CLI_BAD_INPUT;
-	fabric = cli_read_fabric(command, request.fabric_path);
-	if (!fabric)
-		return CLI_BAD_INPUT;
-	if (give_lids(command, fabric, &request)) {
-		vlr_fabric_free(fabric);
-		return CLI_BAD_INPUT;
-	}
-	if (check_connected(command, fabric)) {
-		vlr_fabric_free(fabric);
+	if (vlr_tables_dir_open(&out, request.output, &err)) {
+		cli_error(command, "%s", err.message);
 		return CLI_FAILED;
 	}
-	tables = vlr_tables_new(fabric, (unsigned)request.vls, &err);
-	if (!tables) {
-		cli_error(command, "%s", err.message);
-		vlr_fabric_free(fabric);
-		return CLI_BAD_INPUT;
+	status = route_into(command, &request, out.temporary);
+	if (vlr_whole_dir_close(&out, status != CLI_OK, &err)) {
+		if (status == CLI_OK)
+			cli_error(command, "%s", err.message);
+		return status == CLI_OK ? CLI_FAILED : status;
 	}
-	tables->owns_fabric = 1;
-	status = route_and_write(command, tables, &request);
-	vlr_tables_free(tables);
-	return status;
+	printf("tables:            %s\n", request.output);
+	return CLI_OK;
 }

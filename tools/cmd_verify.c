@@ -6,7 +6,6 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
-#include <errno.h>
 #include <string.h>
 
 #include "cli.h"
@@ -53,19 +52,12 @@ static void print_sources(const struct vlr_tables_dir_notes *notes, const char *
 static int write_json(const char *command, const struct vlr_verify_report *report,
 		      const char *path)
 {
-	FILE *out = strcmp(path, "-") ? fopen(path, "w") : stdout;
-	int result;
+	struct vlr_whole_file file;
+	FILE *out = cli_result_open(command, path, &file);
 
-	if (!out) {
-		cli_error(command, "%s: cannot create: %s", path, strerror(errno));
+	if (!out)
 		return -1;
-	}
-	result = vlr_verify_write_json(report, out);
-	if ((out != stdout && fclose(out)) || result) {
-		cli_error(command, "%s: cannot write", path);
-		return -1;
-	}
-	return 0;
+	return cli_result_close(command, path, &file, out, vlr_verify_write_json(report, out));
 }
 
 int cmd_verify(int argc, char **argv)

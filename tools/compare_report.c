@@ -7,11 +7,9 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -19,7 +17,7 @@
 #include "compare.h"
 
 #define HISTOGRAM_BINS 20
-#define PATH_SIZE 4096
+#define PATH_SIZE (VLR_PATH_SIZE + 128)	/* a temporary report dir and a name */
 
 enum plot_outcome {
 	PLOTS_DRAWN,
@@ -39,31 +37,20 @@ static void clean_label(const char *label, char *buf, size_t size)
 			buf[i] = '_';
 }
 
-static FILE *open_in(const char *command, const char *dir, const char *name, char *path)
+/* DIR/NAME, written whole: the stream to write, or NULL (complained). */
+static FILE *open_in(const char *command, const char *dir, const char *name, char *path,
+		     struct vlr_whole_file *file)
 {
-	FILE *out;
-
 	snprintf(path, PATH_SIZE, "%s/%s", dir, name);
-	out = fopen(path, "w");
-	if (!out)
-		cli_error(command, "%s: cannot create: %s", path, strerror(errno));
-	return out;
-}
-
-static int close_checked(const char *command, FILE *out, const char *path, int bad)
-{
-	if (fclose(out) || bad) {
-		cli_error(command, "%s: cannot write", path);
-		return -1;
-	}
-	return 0;
+	return cli_result_open(command, path, file);
 }
 
 static int write_ebb_data(const char *command, const struct compare_set *set,
 			  const char *dir)
 {
 	char path[PATH_SIZE], label[COMPARE_LABEL_SIZE];
-	FILE *out = open_in(command, dir, "ebb.dat", path);
+	struct vlr_whole_file file;
+	FILE *out = open_in(command, dir, "ebb.dat", path, &file);
 	int bad;
 	unsigned i;
 
@@ -77,7 +64,7 @@ static int write_ebb_data(const char *command, const struct compare_set *set,
 		bad |= fprintf(out, "\"%s\" %.6f %.6f %.6f\n", label, ebb->mean,
 			       ebb->mean - ebb->ci_half, ebb->mean + ebb->ci_half) < 0;
 	}
-	return close_checked(command, out, path, bad);
+	return cli_result_close(command, path, &file, out, bad);
 }
 
 /* Common bins for every table set: from the lowest load to the highest. */
@@ -122,7 +109,8 @@ static int write_load_data(const char *command, const struct compare_set *set,
 {
 	uint64_t (*counts)[HISTOGRAM_BINS] = calloc(set->count, sizeof(*counts));
 	char path[PATH_SIZE], label[COMPARE_LABEL_SIZE];
-	FILE *out = counts ? open_in(command, dir, "linkload.dat", path) : NULL;
+	struct vlr_whole_file file;
+	FILE *out = counts ? open_in(command, dir, "linkload.dat", path, &file) : NULL;
 	double low, width;
 	unsigned i, bin;
 	int bad;
@@ -148,14 +136,15 @@ static int write_load_data(const char *command, const struct compare_set *set,
 	}
 	bad |= fprintf(out, "\n") < 0;
 	free(counts);
-	return close_checked(command, out, path, bad);
+	return cli_result_close(command, path, &file, out, bad);
 }
 
 static int write_script(const char *command, const struct compare_set *set,
 			const char *dir)
 {
 	char path[PATH_SIZE];
-	FILE *out = open_in(command, dir, "plots.gp", path);
+	struct vlr_whole_file file;
+	FILE *out = open_in(command, dir, "plots.gp", path, &file);
 	int bad;
 
 	if (!out)
@@ -183,7 +172,7 @@ static int write_script(const char *command, const struct compare_set *set,
 		"set style histogram clustered gap 1\n"
 		"plot for [i=2:%u] 'linkload.dat' using i:xtic(1) title columnheader(i)\n",
 		set->instances, set->count + 1) < 0;
-	return close_checked(command, out, path, bad);
+	return cli_result_close(command, path, &file, out, bad);
 }
 
 /* gnuplot plots.gp, run in dir. */
@@ -302,7 +291,8 @@ static int write_markdown(const char *command, const struct compare_set *set,
 			  const char *dir, enum plot_outcome plots)
 {
 	char path[PATH_SIZE];
-	FILE *out = open_in(command, dir, "report.md", path);
+	struct vlr_whole_file file;
+	FILE *out = open_in(command, dir, "report.md", path, &file);
 	int bad;
 	unsigned i;
 
@@ -315,37 +305,50 @@ static int write_markdown(const char *command, const struct compare_set *set,
 	bad |= fprintf(out, "\n") < 0;
 	bad |= write_plots_section(out, plots);
 	bad |= write_hottest(out, set);
-	return close_checked(command, out, path, bad);
+	return cli_result_close(command, path, &file, out, bad);
 }
 
-static int make_dir(const char *command, const char *dir)
-{
-	struct stat info;
+/* What a report directory holds, so what a new one may replace. */
+static const char *const report_files[] = {
+	"report.md", "ebb.dat", "linkload.dat", "plots.gp", "ebb.svg", "linkload.svg", NULL,
+};
 
-	if (mkdir(dir, 0777) == 0 || (errno == EEXIST && !stat(dir, &info) &&
-				      S_ISDIR(info.st_mode)))
-		return 0;
-	cli_error(command, "%s: cannot create the directory: %s", dir,
-		  errno == EEXIST ? "a file is in the way" : strerror(errno));
-	return -1;
-}
-
-int compare_write_report(const char *command, const struct compare_set *set,
-			 const char *dir, int no_plots)
+/* The files and plots into the temporary directory tmp of the report dir. */
+static int write_files(const char *command, const struct compare_set *set,
+		       const char *dir, const char *tmp, int no_plots)
 {
 	enum plot_outcome plots = PLOTS_SKIPPED;
 
-	if (make_dir(command, dir) || write_ebb_data(command, set, dir) ||
-	    write_load_data(command, set, dir) || write_script(command, set, dir))
+	if (write_ebb_data(command, set, tmp) || write_load_data(command, set, tmp) ||
+	    write_script(command, set, tmp))
 		return -1;
 	if (!no_plots) {
 		fflush(stdout);
-		plots = draw_plots(dir);
+		plots = draw_plots(tmp);
 	}
 	if (plots == PLOTS_NO_GNUPLOT)
 		cli_error(command, "note: gnuplot not found; run \"gnuplot plots.gp\" in %s",
 			  dir);
 	else if (plots == PLOTS_FAILED)
 		cli_error(command, "warning: gnuplot failed on %s/plots.gp", dir);
-	return write_markdown(command, set, dir, plots);
+	return write_markdown(command, set, tmp, plots);
+}
+
+/* The report directory is replaced whole, as a table directory is. */
+int compare_write_report(const char *command, const struct compare_set *set,
+			 const char *dir, int no_plots)
+{
+	struct vlr_whole_dir out;
+	struct vlr_error err;
+
+	if (vlr_whole_dir_open(&out, dir, report_files, &err)) {
+		cli_error(command, "%s", err.message);
+		return -1;
+	}
+	if (vlr_whole_dir_close(&out, write_files(command, set, dir, out.temporary, no_plots),
+				&err)) {
+		cli_error(command, "%s; %s is left as it was", err.message, dir);
+		return -1;
+	}
+	return 0;
 }

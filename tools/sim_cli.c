@@ -158,35 +158,18 @@ static int report(const struct sim_cli *cli, const struct vlr_sim_result *result
 	return deadlock;
 }
 
-static FILE *open_output(const char *command, const char *path)
-{
-	FILE *out = strcmp(path, "-") ? fopen(path, "w") : stdout;
-
-	if (!out)
-		cli_error(command, "%s: cannot create: %s", path, strerror(errno));
-	return out;
-}
-
-static int close_output(const char *command, const char *path, FILE *out, int status)
-{
-	if ((out != stdout && fclose(out)) || status) {
-		cli_error(command, "%s: cannot write", path);
-		return -1;
-	}
-	return 0;
-}
-
 /* Write one output file with writer; 0 or -1 (complained). */
 static int write_file(const struct sim_cli *cli, const char *path, const struct vlr_sim *sim,
 		      const struct vlr_sim_result *results, unsigned count, int csv)
 {
-	FILE *out = open_output(cli->command, path);
+	struct vlr_whole_file file;
+	FILE *out = cli_result_open(cli->command, path, &file);
 
 	if (!out)
 		return -1;
-	return close_output(cli->command, path, out,
-			    csv ? vlr_sim_write_csv(results, count, cli->config.bin, out) :
-			    vlr_sim_write_json(sim, results, count, out));
+	return cli_result_close(cli->command, path, &file, out,
+				csv ? vlr_sim_write_csv(results, count, cli->config.bin, out) :
+				vlr_sim_write_json(sim, results, count, out));
 }
 
 /*

@@ -1,16 +1,15 @@
 /*
  * tablefiles_dir.c - a table set as a directory of files: ours (written
- * whole, file by file), an OpenSM dump_files_dir, or the LFTs that
- * infiniband-diags' dump_fts or ibroute printed beside a topology.
+ * whole: every file into a sibling temporary directory that is then
+ * swapped into place, see util's vlr_whole_dir), an OpenSM
+ * dump_files_dir, or the LFTs that infiniband-diags' dump_fts or ibroute
+ * printed beside a topology.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <vlroute/formats.h>
@@ -43,65 +42,16 @@ static int join(char *buf, const char *dir, const char *name, struct vlr_error *
 	return 0;
 }
 
-/* "DIR/.BASE.XXXXXX" beside path, for mkstemp. */
-static int temporary_name(const char *path, char *out, size_t size)
-{
-	const char *slash = strrchr(path, '/');
-	int dir_length = slash ? (int)(slash - path + 1) : 0;
-	const char *base = slash ? slash + 1 : path;
-
-	return !*base || snprintf(out, size, "%.*s.%s.XXXXXX", dir_length, path,
-				  base) >= (int)size ? -1 : 0;
-}
-
-/* A fresh temporary file beside path, with the umask's permissions. */
-static FILE *open_temporary(const char *path, char *temporary, size_t size,
-			    struct vlr_error *err)
-{
-	mode_t mask = umask(0);
-	FILE *out;
-	int fd;
-
-	umask(mask);
-	if (temporary_name(path, temporary, size)) {
-		vlr_fail(err, "%s: not a usable file name", path);
-		return NULL;
-	}
-	fd = mkstemp(temporary);
-	if (fd < 0) {
-		vlr_fail(err, "%s: cannot create a temporary file beside it: %s", path,
-			 strerror(errno));
-		return NULL;
-	}
-	out = fchmod(fd, 0666 & ~mask) ? NULL : fdopen(fd, "w");
-	if (!out) {
-		vlr_fail(err, "%s: cannot write: %s", temporary, strerror(errno));
-		close(fd);
-		unlink(temporary);
-	}
-	return out;
-}
-
 int vlr_tables_write_file(const struct vlr_tables *tables, const char *path,
 			  vlr_tables_writer writer, struct vlr_error *err)
 {
-	char temporary[PATH_SIZE + 16];
+	struct vlr_whole_file file;
 	struct vlr_error inner;
-	FILE *out = open_temporary(path, temporary, sizeof(temporary), err);
-	int result;
 
-	if (!out)
+	if (vlr_whole_file_open(&file, path, err))
 		return -1;
-	result = writer(tables, out, &inner);
-	if (fclose(out) && !result)
-		result = vlr_fail(&inner, "cannot write: %s", strerror(errno));
-	if (!result && rename(temporary, path))
-		result = vlr_fail(&inner, "cannot rename %s into place: %s", temporary,
-				  strerror(errno));
-	if (result) {
-		unlink(temporary);
+	if (vlr_whole_file_close(&file, writer(tables, file.out, &inner), &inner))
 		return vlr_fail(err, "%s: %s", path, inner.message);
-	}
 	return 0;
 }
 
@@ -116,51 +66,41 @@ static int write_whole(const struct vlr_tables *tables, const char *dir,
 	return vlr_tables_write_file(tables, path, writer, err);
 }
 
-static int make_dir(const char *dir, struct vlr_error *err)
-{
-	struct stat info;
+/* What a table directory may hold, so what a new one may replace. */
+static const char *const table_dir_files[] = {
+	VLR_FILE_FABRIC, VLR_FILE_GUID2LID, VLR_FILE_LFTS, VLR_FILE_SL2VL,
+	VLR_FILE_PATH_SL, VLR_FILE_VALIANT, VLR_FILE_ROUTE_INFO, NULL,
+};
 
-	if (mkdir(dir, 0777) == 0)
-		return 0;
-	if (errno != EEXIST)
-		return vlr_fail(err, "%s: cannot create the directory: %s", dir,
-				strerror(errno));
-	if (stat(dir, &info) || !S_ISDIR(info.st_mode))
-		return vlr_fail(err, "%s: exists and is not a directory", dir);
-	return 0;
+int vlr_tables_dir_open(struct vlr_whole_dir *dir, const char *path,
+			struct vlr_error *err)
+{
+	return vlr_whole_dir_open(dir, path, table_dir_files, err);
 }
 
-/*
- * DIR/vlroute-valiant.dump for tables with route kinds; for others, no such
- * file, lest one of earlier tables be read with these.
- */
-static int write_valiant(const struct vlr_tables *tables, const char *dir,
-			 struct vlr_error *err)
+int vlr_tables_write_files(const struct vlr_tables *tables, const char *dir,
+			   struct vlr_error *err)
 {
-	char path[PATH_SIZE];
-
+	if (write_whole(tables, dir, VLR_FILE_FABRIC, write_fabric, err) ||
+	    write_whole(tables, dir, VLR_FILE_GUID2LID, write_guid2lid, err) ||
+	    write_whole(tables, dir, VLR_FILE_LFTS, vlr_lfts_write, err) ||
+	    write_whole(tables, dir, VLR_FILE_SL2VL, vlr_sl2vl_write, err) ||
+	    write_whole(tables, dir, VLR_FILE_PATH_SL, vlr_pathsl_write, err))
+		return -1;
 	if (tables->lid_kind)
 		return write_whole(tables, dir, VLR_FILE_VALIANT, vlr_valiant_write, err);
-	if (join(path, dir, VLR_FILE_VALIANT, err))
-		return -1;
-	if (unlink(path) && errno != ENOENT)
-		return vlr_fail(err, "%s: cannot remove it (the tables have no route "
-				"kinds): %s", path, strerror(errno));
 	return 0;
 }
 
 int vlr_tables_write_dir(const struct vlr_tables *tables, const char *dir,
 			 struct vlr_error *err)
 {
-	if (make_dir(dir, err) ||
-	    write_whole(tables, dir, VLR_FILE_FABRIC, write_fabric, err) ||
-	    write_whole(tables, dir, VLR_FILE_GUID2LID, write_guid2lid, err) ||
-	    write_whole(tables, dir, VLR_FILE_LFTS, vlr_lfts_write, err) ||
-	    write_whole(tables, dir, VLR_FILE_SL2VL, vlr_sl2vl_write, err) ||
-	    write_whole(tables, dir, VLR_FILE_PATH_SL, vlr_pathsl_write, err) ||
-	    write_valiant(tables, dir, err))
+	struct vlr_whole_dir out;
+
+	if (vlr_tables_dir_open(&out, dir, err))
 		return -1;
-	return 0;
+	return vlr_whole_dir_close(&out, vlr_tables_write_files(tables, out.temporary, err),
+				   err);
 }
 
 /* ---- reading ------------------------------------------------------------ */

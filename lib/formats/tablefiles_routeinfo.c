@@ -23,24 +23,17 @@ static int join_path(char *buf, size_t size, const char *dir, struct vlr_error *
 int vlr_route_info_write(const char *dir, const struct vlr_route_info *info,
 			 struct vlr_error *err)
 {
-	char path[4096], temporary[4096 + 16];
-	FILE *out;
+	char path[4096];
+	struct vlr_whole_file file;
 	int bad;
 
-	if (join_path(path, sizeof(path), dir, err))
+	if (join_path(path, sizeof(path), dir, err) || vlr_whole_file_open(&file, path, err))
 		return -1;
-	snprintf(temporary, sizeof(temporary), "%s.tmp", path);
-	out = fopen(temporary, "w");
-	if (!out)
-		return vlr_fail(err, "%s: cannot create: %s", temporary, strerror(errno));
-	bad = fprintf(out, "# vlroute-route.info: how these tables were made\n"
+	bad = fprintf(file.out, "# vlroute-route.info: how these tables were made\n"
 		      "engine %s\nseconds %.3f\n", info->engine, info->seconds) < 0;
-	bad |= fclose(out) != 0;
-	if (bad || rename(temporary, path)) {
-		unlink(temporary);
-		return vlr_fail(err, "%s: cannot write: %s", path, strerror(errno));
-	}
-	return 0;
+	if (bad)
+		vlr_fail(err, "%s: cannot write: %s", path, strerror(errno));
+	return vlr_whole_file_close(&file, bad, err);
 }
 
 struct info_reader {

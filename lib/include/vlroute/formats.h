@@ -214,23 +214,37 @@ typedef int (*vlr_tables_writer)(const struct vlr_tables *tables, FILE *out,
 				 struct vlr_error *err);
 
 /*
- * Write path whole with writer: into a temporary file beside it, renamed
- * into place only once complete, so a reader never sees half a file and a
- * failure leaves the previous file (or none).
+ * Write path whole with writer (vlr_whole_file): into a temporary file
+ * beside it, synced and renamed into place only once complete, so a
+ * reader never sees half a file and a failure leaves the previous file
+ * (or none).
  */
 int vlr_tables_write_file(const struct vlr_tables *tables, const char *path,
 			  vlr_tables_writer writer, struct vlr_error *err);
 
 /*
- * Write fabric.net, guid2lid, opensm-lfts.dump, opensm-sl2vl.dump,
- * vlroute-path-sl.dump and, for tables with route kinds (lid_kind),
- * vlroute-valiant.dump into dir (created if missing); for tables without
- * them, remove a vlroute-valiant.dump left from earlier tables. Each file
- * is written to a temporary name and renamed into place once complete, so
- * a failure leaves the previous file or none, never a partial one.
+ * Write a table directory whole (vlr_whole_dir): fabric.net, guid2lid,
+ * opensm-lfts.dump, opensm-sl2vl.dump, vlroute-path-sl.dump and, for
+ * tables with route kinds (lid_kind), vlroute-valiant.dump go into a
+ * sibling temporary directory that replaces dir in one step once
+ * complete. A failure, a kill or a full disk leaves the previous dir (or
+ * none), never a mix; a second writer of dir is refused while one writes;
+ * an existing dir holding other files than these and vlroute-route.info
+ * is refused, not replaced.
  */
 int vlr_tables_write_dir(const struct vlr_tables *tables, const char *dir,
 			 struct vlr_error *err);
+
+/*
+ * vlr_tables_write_dir in steps, for a caller that adds files of its own
+ * (vlroute-route.info) or takes the lock before the tables are made:
+ * vlr_tables_dir_open, then vlr_tables_write_files (and the caller's
+ * files) into dir->temporary, then vlr_whole_dir_close.
+ */
+int vlr_tables_dir_open(struct vlr_whole_dir *dir, const char *path,
+			struct vlr_error *err);
+int vlr_tables_write_files(const struct vlr_tables *tables, const char *dir,
+			   struct vlr_error *err);
 
 /*
  * Read a directory written by vlr_tables_write_dir or an OpenSM

@@ -9,6 +9,11 @@
  * "net.txt:12: port 9 of "sw1" is beyond its 8 ports". The caller decides
  * whether to print it; the library never prints.
  *
+ * Results are written whole or not at all (vlr_whole_file, vlr_whole_dir):
+ * into a temporary beside the target, synced, and only then put in its
+ * place in one step, so that a reader, a kill or a full disk never leaves
+ * half a file or a mixed directory.
+ *
  * The one random number generator of vlroute: xoshiro256**
  * seeded through splitmix64, so a (seed, stream) pair always gives the same
  * sequence on every machine and whatever the thread count. Streams keep
@@ -107,6 +112,58 @@ void vlr_json_fixed(struct vlr_json *json, const char *key, double value, int de
 
 /* 0, or -1 when anything written to the stream failed. */
 int vlr_json_finish(const struct vlr_json *json);
+
+/*
+ * A file written whole. open creates ".NAME.vlroute-tmp-PID" beside path
+ * (permissions from the umask) and removes such temporaries of writers
+ * that died; write to out; close flushes and syncs it, renames it over
+ * path and syncs the directory. close with failed != 0 (a writer's
+ * status), or any failure of its own, removes the temporary and leaves
+ * path as it was; failed leaves err alone. Concurrent writers of one file
+ * are not refused: the last to close wins, each whole.
+ */
+#define VLR_PATH_SIZE 4096
+
+struct vlr_whole_file {
+	FILE *out;				/* write here */
+	char path[VLR_PATH_SIZE];		/* the file to replace */
+	char temporary[VLR_PATH_SIZE + 64];
+};
+
+int vlr_whole_file_open(struct vlr_whole_file *file, const char *path,
+			struct vlr_error *err);
+int vlr_whole_file_close(struct vlr_whole_file *file, int failed, struct vlr_error *err);
+
+/*
+ * A directory written whole. open takes the lock file ".DIR.vlroute-lock"
+ * beside DIR (flock; it holds the writer's PID, and a second writer is
+ * refused with a message naming DIR and that PID), removes the
+ * temporaries of writers that died (never a live writer's), refuses an
+ * existing DIR that holds a name not in replaceable (NULL-terminated: the
+ * files the caller writes there, so that no other file is lost), and
+ * creates the empty directory temporary (".DIR.vlroute-tmp-PID") to write
+ * into. close with failed == 0 syncs it and swaps it into place: a new
+ * DIR appears complete; an existing one is exchanged with it in one step
+ * (renameat2 RENAME_EXCHANGE) and the old tree removed. Where the system
+ * or filesystem cannot exchange (exchange == 0, or EINVAL, ENOSYS,
+ * ENOTSUP), DIR is renamed to ".DIR.vlroute-old-PID" and the new tree to
+ * DIR: DIR is never mixed, but is missing between the two renames; a
+ * writer killed there leaves the complete old tree, which the next open
+ * puts back. close with failed != 0, or a failure of its own, removes the
+ * temporary and leaves DIR as it was. Either way close releases the lock.
+ * A symbolic link DIR is resolved: its target is replaced, the link kept.
+ */
+struct vlr_whole_dir {
+	char path[VLR_PATH_SIZE];		/* DIR, a link resolved */
+	char temporary[VLR_PATH_SIZE + 64];	/* write the files here */
+	char lock[VLR_PATH_SIZE + 64];
+	int lock_fd;
+	int exchange;				/* 1 by open; 0: two renames */
+};
+
+int vlr_whole_dir_open(struct vlr_whole_dir *dir, const char *path,
+		       const char *const *replaceable, struct vlr_error *err);
+int vlr_whole_dir_close(struct vlr_whole_dir *dir, int failed, struct vlr_error *err);
 
 struct vlr_rng {
 	uint64_t state[4];
