@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/names.h"
+
 #include "allocator_internal.h"
 #include "dlid_rule_internal.h"
 #include "vl_select_internal.h"
@@ -32,8 +34,12 @@ static const struct sim_allocator_type *const allocator_types[] = {
 	[VLR_SIM_ALLOCATOR_SEPARABLE] = &sim_allocator_separable,
 };
 
-static const char *const queue_select_names[] = { "random", "dest" };
-static const char *const crossbar_names[] = { "vl", "port" };
+static const struct vlr_name queue_select_names[] = {
+	{ "random", VLR_SIM_QUEUE_RANDOM }, { "dest", VLR_SIM_QUEUE_DEST }, { NULL, 0 },
+};
+static const struct vlr_name crossbar_names[] = {
+	{ "vl", VLR_SIM_CROSSBAR_VL }, { "port", VLR_SIM_CROSSBAR_PORT }, { NULL, 0 },
+};
 
 const struct sim_vl_type *sim_vl_type(enum vlr_sim_vl_mode mode)
 {
@@ -90,26 +96,19 @@ void vlr_sim_config_default(struct vlr_sim_config *config)
 	config->stability_drop = 0.1;
 }
 
-static int parse_name(const char *text, const char *const *names, unsigned count,
-		      const char *what, unsigned *value, struct vlr_error *err)
+/* The value named text in table, or "WHAT "text" is not a or b" (not one of a, b, c). */
+static int parse_name(const char *text, const struct vlr_name *table, const char *what,
+		      int *value, struct vlr_error *err)
 {
 	char list[128];
-	size_t used = 0;
-	unsigned i;
 
-	for (i = 0; i < count; i++)
-		if (!strcmp(text, names[i])) {
-			*value = i;
-			return 0;
-		}
-	if (count == 2)
-		return vlr_fail(err, "%s \"%s\" is not %s or %s", what, text, names[0],
-				names[1]);
-	list[0] = 0;
-	for (i = 0; i < count && used < sizeof(list); i++)
-		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
-					 i ? ", " : "", names[i]);
-	return vlr_fail(err, "%s \"%s\" is not one of %s", what, text, list);
+	if (!vlr_name_value(table, text, value))
+		return 0;
+	if (table[0].name && table[1].name && !table[2].name)
+		return vlr_fail(err, "%s \"%s\" is not %s", what, text,
+				vlr_name_list(table, list, sizeof(list)));
+	return vlr_fail(err, "%s \"%s\" is not one of %s", what, text,
+			vlr_name_list_ending(table, ", ", list, sizeof(list)));
 }
 
 const char *vlr_sim_vl_mode_name(enum vlr_sim_vl_mode mode)
@@ -119,18 +118,20 @@ const char *vlr_sim_vl_mode_name(enum vlr_sim_vl_mode mode)
 
 const char *vlr_sim_queue_select_name(enum vlr_sim_queue_select select)
 {
-	return queue_select_names[select];
+	return vlr_name_of(queue_select_names, (int)select, "?");
 }
 
 int vlr_sim_vl_mode_parse(const char *text, enum vlr_sim_vl_mode *mode,
 			  struct vlr_error *err)
 {
-	const char *names[COUNT(vl_types)];
-	unsigned i, value = 0;
+	struct vlr_name names[COUNT(vl_types) + 1];
+	unsigned i;
+	int value;
 
 	for (i = 0; i < COUNT(vl_types); i++)
-		names[i] = vl_types[i]->name;
-	if (parse_name(text, names, COUNT(vl_types), "VL mode", &value, err))
+		names[i] = (struct vlr_name){ vl_types[i]->name, (int)i };
+	names[i] = (struct vlr_name){ NULL, 0 };
+	if (parse_name(text, names, "VL mode", &value, err))
 		return -1;
 	*mode = (enum vlr_sim_vl_mode)value;
 	return 0;
@@ -138,23 +139,26 @@ int vlr_sim_vl_mode_parse(const char *text, enum vlr_sim_vl_mode *mode,
 
 int vlr_sim_dlid_parse(const char *text, enum vlr_dlid_choice *dlid, struct vlr_error *err)
 {
-	const char *names[COUNT(dlid_types)];
-	unsigned i, value = 0;
+	struct vlr_name names[COUNT(dlid_types) + 1];
+	unsigned i;
+	int value;
 
 	for (i = 0; i < COUNT(dlid_types); i++)
-		names[i] = vlr_dlid_choice_name(dlid_types[i]->choice);
-	if (parse_name(text, names, COUNT(dlid_types), "DLID choice", &value, err))
+		names[i] = (struct vlr_name){ vlr_dlid_choice_name(dlid_types[i]->choice),
+					      (int)dlid_types[i]->choice };
+	names[i] = (struct vlr_name){ NULL, 0 };
+	if (parse_name(text, names, "DLID choice", &value, err))
 		return -1;
-	*dlid = dlid_types[value]->choice;
+	*dlid = (enum vlr_dlid_choice)value;
 	return 0;
 }
 
 int vlr_sim_queue_select_parse(const char *text, enum vlr_sim_queue_select *select,
 			       struct vlr_error *err)
 {
-	unsigned value = 0;
+	int value;
 
-	if (parse_name(text, queue_select_names, 2, "queue selection", &value, err))
+	if (parse_name(text, queue_select_names, "queue selection", &value, err))
 		return -1;
 	*select = (enum vlr_sim_queue_select)value;
 	return 0;
@@ -162,15 +166,15 @@ int vlr_sim_queue_select_parse(const char *text, enum vlr_sim_queue_select *sele
 
 const char *vlr_sim_crossbar_name(enum vlr_sim_crossbar crossbar)
 {
-	return crossbar_names[crossbar];
+	return vlr_name_of(crossbar_names, (int)crossbar, "?");
 }
 
 int vlr_sim_crossbar_parse(const char *text, enum vlr_sim_crossbar *crossbar,
 			   struct vlr_error *err)
 {
-	unsigned value = 0;
+	int value;
 
-	if (parse_name(text, crossbar_names, 2, "crossbar", &value, err))
+	if (parse_name(text, crossbar_names, "crossbar", &value, err))
 		return -1;
 	*crossbar = (enum vlr_sim_crossbar)value;
 	return 0;

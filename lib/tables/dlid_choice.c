@@ -6,48 +6,46 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
-#include <stdio.h>
-#include <string.h>
-
 #include <vlroute/tables.h>
 
-static const char *const choice_names[VLR_DLID_CHOICES] = {
-	"base", "spread", "random", "recompute", "restricted", "adaptive",
+#include "util/names.h"
+
+static const struct vlr_name choice_names[] = {
+	{ "base", VLR_DLID_BASE },
+	{ "spread", VLR_DLID_SPREAD },
+	{ "random", VLR_DLID_RANDOM },
+	{ "recompute", VLR_DLID_RECOMPUTE },
+	{ "restricted", VLR_DLID_RESTRICTED },
+	{ "adaptive", VLR_DLID_ADAPTIVE },
+	{ NULL, 0 },
 };
 
 const char *vlr_dlid_choice_name(enum vlr_dlid_choice choice)
 {
-	return (unsigned)choice < VLR_DLID_CHOICES ? choice_names[choice] : "?";
+	return vlr_name_of(choice_names, (int)choice, "?");
 }
 
 int vlr_dlid_choice_parse(const char *text, unsigned accepted,
 			  enum vlr_dlid_choice *choice)
 {
-	unsigned i;
+	int value;
 
-	for (i = 0; i < VLR_DLID_CHOICES; i++)
-		if ((accepted & VLR_DLID_BIT(i)) && !strcmp(text, choice_names[i])) {
-			*choice = (enum vlr_dlid_choice)i;
-			return 0;
-		}
-	return -1;
+	if (vlr_name_value(choice_names, text, &value) || !(accepted & VLR_DLID_BIT(value)))
+		return -1;
+	*choice = (enum vlr_dlid_choice)value;
+	return 0;
 }
 
 void vlr_dlid_choice_list(unsigned accepted, const char *last, char *buf, size_t size)
 {
-	unsigned i, left = 0;
-	size_t used = 0;
+	struct vlr_name subset[VLR_DLID_CHOICES + 1];
+	unsigned i, count = 0;
 
-	for (i = 0; i < VLR_DLID_CHOICES; i++)
-		left += (accepted & VLR_DLID_BIT(i)) != 0;
-	buf[0] = 0;
-	for (i = 0; i < VLR_DLID_CHOICES && used < size; i++) {
-		if (!(accepted & VLR_DLID_BIT(i)))
-			continue;
-		left--;
-		used += (size_t)snprintf(buf + used, size - used, "%s%s", choice_names[i],
-					 left > 1 ? ", " : left ? last : "");
-	}
+	for (i = 0; choice_names[i].name; i++)
+		if (accepted & VLR_DLID_BIT(choice_names[i].value))
+			subset[count++] = choice_names[i];
+	subset[count] = (struct vlr_name){ NULL, 0 };
+	vlr_name_list_ending(subset, last, buf, size);
 }
 
 int vlr_dlid_choice_check(enum vlr_dlid_choice choice, unsigned accepted, const char *who,

@@ -38,7 +38,8 @@ int vlr_name_parse(const struct vlr_name *table, const char *text, int *value,
 			text);
 }
 
-const char *vlr_name_list(const struct vlr_name *table, char *buf, size_t size)
+const char *vlr_name_list_ending(const struct vlr_name *table, const char *last,
+				 char *buf, size_t size)
 {
 	size_t used = 0;
 	unsigned i;
@@ -46,7 +47,12 @@ const char *vlr_name_list(const struct vlr_name *table, char *buf, size_t size)
 	buf[0] = '\0';
 	for (i = 0; table[i].name && used < size; i++)
 		used += (size_t)snprintf(buf + used, size - used, "%s%s",
-					 !i ? "" : table[i + 1].name ? ", " : " or ",
+					 !i ? "" : table[i + 1].name ? ", " : last,
 					 table[i].name);
 	return buf;
+}
+
+const char *vlr_name_list(const struct vlr_name *table, char *buf, size_t size)
+{
+	return vlr_name_list_ending(table, " or ", buf, size);
 }

@@ -32,4 +32,8 @@ int vlr_name_parse(const struct vlr_name *table, const char *text, int *value,
 /* "a, b or c": every name of table, in order, into buf (for messages). */
 const char *vlr_name_list(const struct vlr_name *table, char *buf, size_t size);
 
+/* The same with last before the last name: " or " as above, or ", ". */
+const char *vlr_name_list_ending(const struct vlr_name *table, const char *last,
+				 char *buf, size_t size);
+
 #endif
