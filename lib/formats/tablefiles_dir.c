@@ -8,6 +8,7 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -55,15 +56,27 @@ int vlr_tables_write_file(const struct vlr_tables *tables, const char *path,
 	return 0;
 }
 
-/* DIR/NAME written whole by writer. */
-static int write_whole(const struct vlr_tables *tables, const char *dir,
-		       const char *name, vlr_tables_writer writer, struct vlr_error *err)
+/*
+ * DIR/NAME written by writer and synced. DIR is the private temporary
+ * directory that vlr_whole_dir_close swaps in whole, so the file needs no
+ * temporary and rename of its own.
+ */
+static int write_into(const struct vlr_tables *tables, const char *dir,
+		      const char *name, vlr_tables_writer writer, struct vlr_error *err)
 {
 	char path[PATH_SIZE];
+	struct vlr_error inner;
+	FILE *out;
+	int failed = 0;
 
 	if (join(path, dir, name, err))
 		return -1;
-	return vlr_tables_write_file(tables, path, writer, err);
+	out = fopen(path, "wx");
+	if (!out)
+		return vlr_fail(err, "%s: cannot create: %s", path, strerror(errno));
+	if (writer(tables, out, &inner))
+		failed = vlr_fail(err, "%s: %s", path, inner.message);
+	return vlr_file_sync_close(out, failed, path, err);
 }
 
 /* What a table directory may hold, so what a new one may replace. */
@@ -81,14 +94,14 @@ int vlr_tables_dir_open(struct vlr_whole_dir *dir, const char *path,
 int vlr_tables_write_files(const struct vlr_tables *tables, const char *dir,
 			   struct vlr_error *err)
 {
-	if (write_whole(tables, dir, VLR_FILE_FABRIC, write_fabric, err) ||
-	    write_whole(tables, dir, VLR_FILE_GUID2LID, write_guid2lid, err) ||
-	    write_whole(tables, dir, VLR_FILE_LFTS, vlr_lfts_write, err) ||
-	    write_whole(tables, dir, VLR_FILE_SL2VL, vlr_sl2vl_write, err) ||
-	    write_whole(tables, dir, VLR_FILE_PATH_SL, vlr_pathsl_write, err))
+	if (write_into(tables, dir, VLR_FILE_FABRIC, write_fabric, err) ||
+	    write_into(tables, dir, VLR_FILE_GUID2LID, write_guid2lid, err) ||
+	    write_into(tables, dir, VLR_FILE_LFTS, vlr_lfts_write, err) ||
+	    write_into(tables, dir, VLR_FILE_SL2VL, vlr_sl2vl_write, err) ||
+	    write_into(tables, dir, VLR_FILE_PATH_SL, vlr_pathsl_write, err))
 		return -1;
 	if (tables->lid_kind)
-		return write_whole(tables, dir, VLR_FILE_VALIANT, vlr_valiant_write, err);
+		return write_into(tables, dir, VLR_FILE_VALIANT, vlr_valiant_write, err);
 	return 0;
 }
 

@@ -194,12 +194,18 @@ int vlr_whole_file_open(struct vlr_whole_file *file, const char *path,
 	return 0;
 }
 
+int vlr_file_sync_close(FILE *out, int failed, const char *path, struct vlr_error *err)
+{
+	if (!failed && (fflush(out) || fsync(fileno(out))))
+		failed = vlr_fail(err, "%s: cannot write: %s", path, strerror(errno));
+	if (fclose(out) && !failed)
+		failed = vlr_fail(err, "%s: cannot write: %s", path, strerror(errno));
+	return failed ? -1 : 0;
+}
+
 int vlr_whole_file_close(struct vlr_whole_file *file, int failed, struct vlr_error *err)
 {
-	if (!failed && (fflush(file->out) || fsync(fileno(file->out))))
-		failed = vlr_fail(err, "%s: cannot write: %s", file->path, strerror(errno));
-	if (fclose(file->out) && !failed)
-		failed = vlr_fail(err, "%s: cannot write: %s", file->path, strerror(errno));
+	failed = vlr_file_sync_close(file->out, failed, file->path, err);
 	file->out = NULL;
 	if (!failed && rename(file->temporary, file->path))
 		failed = vlr_fail(err, "%s: cannot rename %s into place: %s", file->path,

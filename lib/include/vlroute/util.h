@@ -135,6 +135,14 @@ int vlr_whole_file_open(struct vlr_whole_file *file, const char *path,
 int vlr_whole_file_close(struct vlr_whole_file *file, int failed, struct vlr_error *err);
 
 /*
+ * Flush, fsync and close out, the file written at path: 0, or -1 when that
+ * or the writing before it (failed) went wrong, err saying why unless
+ * failed already did. For files inside a temporary directory that
+ * vlr_whole_dir_close puts in place; vlr_whole_file_close uses it too.
+ */
+int vlr_file_sync_close(FILE *out, int failed, const char *path, struct vlr_error *err);
+
+/*
  * A directory written whole. open takes the lock file ".DIR.vlroute-lock"
  * beside DIR (flock; it holds the writer's PID, and a second writer is
  * refused with a message naming DIR and that PID), removes the
