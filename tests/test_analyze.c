@@ -4,7 +4,8 @@
  * routes and a two-level fat tree; spread DLIDs over LMC LIDs; the
  * all-to-all in-tree computation against the route-by-route walk;
  * reproducible, thread-count-independent ebb whose interval narrows with
- * more patterns; refused tables; the route-info file.
+ * more patterns; patterns that rate the same whatever the order of the
+ * nodes; refused tables; the route-info file.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -496,6 +497,98 @@ static void test_patterns(void **state)
 	vlr_tables_free(t);
 }
 
+/* A generated fabric with LIDs and minimal routes. */
+static struct vlr_tables *minimal_tables(const struct vlr_family_params *params)
+{
+	struct vlr_engine_options options;
+	struct vlr_engine_report report;
+	struct vlr_tables *t = make_tables(test_generate(params), 0);
+	struct vlr_error err;
+
+	vlr_engine_options_init(&options);
+	if (vlr_route_minimal(t, &options, &report, &err))
+		fail_msg("minimal: %s", err.message);
+	return t;
+}
+
+/* The same LFTs on the same fabric, its nodes in another order. */
+static struct vlr_tables *reordered(const struct vlr_tables *t, uint64_t seed)
+{
+	uint32_t *new_of = malloc(sizeof(uint32_t) * t->fabric->num_nodes), sw;
+	struct vlr_fabric *copy = test_reordered(t->fabric, seed, new_of);
+	struct vlr_tables *c;
+	struct vlr_error err;
+
+	c = vlr_tables_new(copy, 8, &err);
+	if (!c)
+		fail_msg("tables: %s", err.message);
+	c->owns_fabric = 1;
+	assert_int_equal(c->lid_stride, t->lid_stride);
+	for (sw = 0; sw < t->num_switches; sw++)
+		memcpy(vlr_tables_lft(c, c->switch_of_node[new_of[t->switch_node[sw]]]),
+		       vlr_tables_lft(t, sw), t->lid_stride);
+	free(new_of);
+	return c;
+}
+
+/* Every pattern, and the ebb, rate the same whatever the order of the nodes. */
+static void rate_in_any_order(const struct vlr_family_params *params, const char *const *names)
+{
+	struct vlr_tables *t = minimal_tables(params);
+	struct vlr_analysis *a = analyse(t, VLR_DLID_BASE, 2);
+	struct vlr_pattern_report want, got;
+	struct vlr_pattern_spec spec;
+	struct vlr_error err;
+	uint64_t seed;
+	unsigned i;
+
+	for (seed = 1; seed <= 2; seed++) {
+		struct vlr_tables *c = reordered(t, seed);
+		struct vlr_analysis *b = analyse(c, VLR_DLID_BASE, 2);
+
+		assert_int_equal(vlr_analyze_ebb(a, 20, 3, &want, &err), 0);
+		assert_int_equal(vlr_analyze_ebb(b, 20, 3, &got, &err), 0);
+		assert_memory_equal(&want, &got, sizeof(want));
+		for (i = 0; names[i]; i++) {
+			assert_int_equal(vlr_pattern_parse(names[i], &spec, &err), 0);
+			assert_int_equal(vlr_analyze_pattern(a, &spec, 20, 3, &want, &err), 0);
+			assert_int_equal(vlr_analyze_pattern(b, &spec, 20, 3, &got, &err), 0);
+			if (memcmp(&want, &got, sizeof(want)))
+				fail_msg("%s: %f in file order, %f in order %llu", names[i], want.mean,
+					 got.mean, (unsigned long long)seed);
+		}
+		vlr_analysis_free(b);
+		vlr_tables_free(c);
+	}
+	vlr_analysis_free(a);
+	vlr_tables_free(t);
+}
+
+static void test_patterns_ignore_node_order(void **state)
+{
+	static const char *const dragonfly[] = {
+		"adv+1", "adv+2", "adv+3", "advr+1", "advc", "adv-local", "hot", "perm", "un",
+		"all2all", NULL
+	};
+	static const char *const hyperx[] = {
+		"shift+1", "shift+1,2", "shift+0,1", "hot", "perm", "un", NULL
+	};
+	struct vlr_family_params params;
+
+	(void)state;
+	memset(&params, 0, sizeof(params));
+	params.family = VLR_FAMILY_DRAGONFLY;
+	params.u.dragonfly = (struct vlr_dragonfly_params){ 2, 4, 2, 6, VLR_ARRANGEMENT_PALMTREE };
+	rate_in_any_order(&params, dragonfly);
+	params.family = VLR_FAMILY_DRAGONFLYPLUS;
+	params.u.dragonflyplus = (struct vlr_dragonflyplus_params){
+		3, 2, 2, 2, 4, VLR_ARRANGEMENT_PALMTREE };
+	rate_in_any_order(&params, dragonfly);
+	params.family = VLR_FAMILY_HYPERX;
+	params.u.grid = (struct vlr_grid_params){ 2, { 4, 3 }, 2 };
+	rate_in_any_order(&params, hyperx);
+}
+
 /* A switch the tables do not route is named; a pattern without its topology fails. */
 static void test_refused(void **state)
 {
@@ -597,6 +690,7 @@ int main(void)
 		cmocka_unit_test(test_trees_match_walk),
 		cmocka_unit_test(test_ebb_reproducible),
 		cmocka_unit_test(test_patterns),
+		cmocka_unit_test(test_patterns_ignore_node_order),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_dlid_choices),
 		cmocka_unit_test(test_student_t),

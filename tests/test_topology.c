@@ -347,6 +347,302 @@ static void other_families_refused(void **state)
 	vlr_fabric_free(fabric);
 }
 
+/* ---- canonical numbering ------------------------------------------------- */
+
+static struct vlr_family_params family_case(unsigned which)
+{
+	struct vlr_family_params params;
+
+	memset(&params, 0, sizeof(params));
+	switch (which) {
+	case 0:
+		params.family = VLR_FAMILY_HYPERX;
+		params.u.grid = (struct vlr_grid_params){ 3, { 4, 3, 2 }, 1 };
+		break;
+	case 1:
+		params.family = VLR_FAMILY_DRAGONFLY;
+		params.u.dragonfly = (struct vlr_dragonfly_params){
+			2, 4, 2, 6, VLR_ARRANGEMENT_PALMTREE };
+		break;
+	case 2:
+		params.family = VLR_FAMILY_DRAGONFLY;
+		params.u.dragonfly = (struct vlr_dragonfly_params){
+			1, 4, 2, 0, VLR_ARRANGEMENT_CONSECUTIVE };
+		break;
+	case 3:
+		params.family = VLR_FAMILY_DRAGONFLYPLUS;
+		params.u.dragonflyplus = (struct vlr_dragonflyplus_params){
+			3, 2, 2, 2, 0, VLR_ARRANGEMENT_PALMTREE };
+		break;
+	default:
+		params.family = VLR_FAMILY_DRAGONFLYPLUS;
+		params.u.dragonflyplus = (struct vlr_dragonflyplus_params){
+			2, 3, 1, 2, 0, VLR_ARRANGEMENT_CONSECUTIVE };
+		break;
+	}
+	return params;
+}
+
+#define FAMILY_CASES 5
+
+static uint64_t switch_guid(const struct vlr_fabric *fabric, const struct vlr_topology *t,
+			    uint32_t sw)
+{
+	return fabric->nodes[t->switch_node[sw]].guid;
+}
+
+/* Both recognitions give every switch (known by its GUID) the same numbers. */
+static void assert_same_numbering(const struct vlr_fabric *a, const struct vlr_topology *ta,
+				  const struct vlr_fabric *b, const struct vlr_topology *tb)
+{
+	char want[256], got[256];
+	unsigned dims = ta->params.family == VLR_FAMILY_HYPERX ? ta->params.u.grid.dims : 0;
+	uint32_t i, d;
+
+	vlr_family_describe(&ta->params, want, sizeof(want));
+	vlr_family_describe(&tb->params, got, sizeof(got));
+	assert_string_equal(want, got);
+	assert_int_equal(ta->arrangement_known, tb->arrangement_known);
+	assert_int_equal(ta->num_switches, tb->num_switches);
+	for (i = 0; i < ta->num_switches; i++) {
+		uint32_t x = ta->switch_order[i], y = tb->switch_order[i];
+
+		assert_int_equal(switch_guid(a, ta, x), switch_guid(b, tb, y));
+		assert_int_equal(ta->group[x], tb->group[y]);
+		assert_int_equal(ta->index_in_group[x], tb->index_in_group[y]);
+		assert_int_equal(ta->role[x], tb->role[y]);
+		for (d = 0; d < dims; d++)
+			assert_int_equal(ta->coord[x * dims + d], tb->coord[y * dims + d]);
+	}
+}
+
+/*
+ * The numbering is that of the fabric vlroute gen makes from the
+ * recognised parameters: switch_order[i] is linked to switch_order[j]
+ * exactly as generated switch i is to generated switch j.
+ */
+static void assert_generated_twin(const struct vlr_fabric *fabric, const struct vlr_topology *t)
+{
+	struct vlr_fabric *model = test_generate(&t->params);
+	uint32_t *position = malloc(sizeof(uint32_t) * t->num_switches), i, port;
+
+	for (i = 0; i < t->num_switches; i++)
+		position[t->switch_order[i]] = i;
+	for (port = 0; port < fabric->num_ports; port++) {
+		const struct vlr_port *record = &fabric->ports[port];
+		uint32_t a = t->switch_of_node[record->node], b;
+
+		if (a == VLR_NONE || record->peer == VLR_NONE)
+			continue;
+		b = t->switch_of_node[fabric->ports[record->peer].node];
+		if (b == VLR_NONE)
+			continue;
+		assert_int_equal(test_links_between(model, position[a], position[b]),
+				 test_links_between(fabric, record->node,
+						    fabric->ports[record->peer].node));
+	}
+	free(position);
+	vlr_fabric_free(model);
+}
+
+/* A fabric vlroute gen wrote keeps the generator's numbering in any node order. */
+static void canonical_generated(void **state)
+{
+	unsigned which, seed;
+	uint32_t i;
+
+	(void)state;
+	for (which = 0; which < FAMILY_CASES; which++) {
+		struct vlr_family_params params = family_case(which);
+		struct vlr_fabric *fabric = test_generate(&params);
+		struct vlr_topology topology, other;
+		char want[256], got[256];
+
+		recognise(fabric, &topology);
+		vlr_family_describe(&params, want, sizeof(want));
+		vlr_family_describe(&topology.params, got, sizeof(got));
+		assert_string_equal(got, want);
+		assert_true(topology.arrangement_known);
+		for (i = 0; i < topology.num_switches; i++)
+			assert_int_equal(topology.switch_order[i], i);
+		assert_generated_twin(fabric, &topology);
+		for (seed = 1; seed <= 3; seed++) {
+			struct vlr_fabric *copy = test_reordered(fabric, seed, NULL);
+
+			recognise(copy, &other);
+			assert_same_numbering(fabric, &topology, copy, &other);
+			vlr_topology_free(&other);
+			vlr_fabric_free(copy);
+		}
+		vlr_topology_free(&topology);
+		vlr_fabric_free(fabric);
+	}
+}
+
+/*
+ * GUIDs that say nothing of the structure (a real fabric's): still a
+ * numbering onto the generated twin, the arrangement found, the same in
+ * any node order.
+ */
+static void canonical_random_guids(void **state)
+{
+	unsigned which, seed;
+
+	(void)state;
+	for (which = 0; which < FAMILY_CASES; which++) {
+		struct vlr_family_params params = family_case(which);
+		struct vlr_fabric *fabric = test_generate(&params);
+		struct vlr_topology topology, other;
+
+		test_random_switch_guids(fabric, 40 + which);
+		recognise(fabric, &topology);
+		assert_true(topology.arrangement_known);
+		assert_generated_twin(fabric, &topology);
+		for (seed = 1; seed <= 3; seed++) {
+			struct vlr_fabric *copy = test_reordered(fabric, seed, NULL);
+
+			recognise(copy, &other);
+			assert_same_numbering(fabric, &topology, copy, &other);
+			vlr_topology_free(&other);
+			vlr_fabric_free(copy);
+		}
+		vlr_topology_free(&topology);
+		vlr_fabric_free(fabric);
+	}
+}
+
+/* The lowest-GUID switch of a HyperX's row in dimension d other than `from`. */
+static uint64_t lowest_in_row(const struct vlr_fabric *fabric, const struct vlr_topology *t,
+			      uint32_t from, unsigned d)
+{
+	unsigned dims = t->params.u.grid.dims, e;
+	uint64_t lowest = UINT64_MAX;
+	uint32_t sw;
+
+	for (sw = 0; sw < t->num_switches; sw++) {
+		unsigned differ = 0;
+
+		for (e = 0; e < dims; e++)
+			differ += e != d && t->coord[sw * dims + e] != t->coord[from * dims + e];
+		if (!differ && sw != from && switch_guid(fabric, t, sw) < lowest)
+			lowest = switch_guid(fabric, t, sw);
+	}
+	return lowest;
+}
+
+/* HyperX: origin, value order and dimension order all follow the GUIDs. */
+static void canonical_hyperx_rule(void **state)
+{
+	struct vlr_family_params params = family_case(0);
+	struct vlr_fabric *fabric = test_generate(&params);
+	struct vlr_topology t;
+	uint32_t origin, sw;
+	unsigned dims, d;
+
+	(void)state;
+	test_random_switch_guids(fabric, 9);
+	recognise(fabric, &t);
+	dims = t.params.u.grid.dims;
+	origin = t.switch_order[0];
+	for (sw = 0; sw < t.num_switches; sw++)
+		assert_true(switch_guid(fabric, &t, sw) >= switch_guid(fabric, &t, origin));
+	for (d = 0; d < dims; d++) {
+		uint64_t previous = switch_guid(fabric, &t, origin);
+		uint32_t stride = 1, v;
+		unsigned e;
+
+		assert_int_equal(t.coord[origin * dims + d], 0);
+		for (e = 0; e < d; e++)
+			stride *= t.params.u.grid.sides[e];
+		for (v = 1; v < t.params.u.grid.sides[d]; v++) {
+			uint64_t guid = switch_guid(fabric, &t, t.switch_order[v * stride]);
+
+			assert_true(guid > previous);
+			previous = guid;
+		}
+		if (d)
+			assert_true(lowest_in_row(fabric, &t, origin, d) >
+				    lowest_in_row(fabric, &t, origin, d - 1));
+	}
+	assert_generated_twin(fabric, &t);
+	vlr_topology_free(&t);
+	vlr_fabric_free(fabric);
+}
+
+/*
+ * A copy of fabric with the peers of two ports exchanged (both links
+ * must be switch-to-switch): a.port_a -> peer of b.port_b and back.
+ */
+static struct vlr_fabric *rewired(const struct vlr_fabric *fabric, uint32_t a, unsigned port_a,
+				  uint32_t b, unsigned port_b)
+{
+	uint32_t pa = vlr_port_index(fabric, a, port_a), pb = vlr_port_index(fabric, b, port_b);
+	const struct vlr_port *to_a = &fabric->ports[fabric->ports[pa].peer];
+	const struct vlr_port *to_b = &fabric->ports[fabric->ports[pb].peer];
+	struct vlr_fabric *result = vlr_fabric_new();
+	struct vlr_error err;
+	uint32_t node, port;
+
+	for (node = 0; node < fabric->num_nodes; node++)
+		assert_int_equal(vlr_fabric_add_node(result, fabric->nodes[node].type,
+						     vlr_node_name(fabric, node),
+						     fabric->nodes[node].num_ports,
+						     fabric->nodes[node].guid, &err), node);
+	for (port = 0; port < fabric->num_ports; port++) {
+		const struct vlr_port *x = &fabric->ports[port], *y;
+
+		if (x->peer == VLR_NONE || x->peer < port || port == pa || port == pb ||
+		    x->peer == pa || x->peer == pb)
+			continue;
+		y = &fabric->ports[x->peer];
+		assert_int_equal(vlr_fabric_link(result, x->node, x->number, y->node, y->number,
+						 &err), 0);
+	}
+	assert_int_equal(vlr_fabric_link(result, a, port_a, to_b->node, to_b->number, &err), 0);
+	assert_int_equal(vlr_fabric_link(result, b, port_b, to_a->node, to_a->number, &err), 0);
+	return result;
+}
+
+/* No arrangement: groups by their lowest GUID, routers by GUID. */
+static void canonical_fallback(void **state)
+{
+	struct vlr_fabric *generated = generate_dragonfly(1, 4, 2, 0, VLR_ARRANGEMENT_PALMTREE);
+	struct vlr_fabric *fabric, *copy;
+	struct vlr_topology t, other;
+	uint64_t lowest[9];
+	uint32_t sw;
+
+	(void)state;
+	/* routers 0 and 1 of group 0 exchange their first global links */
+	fabric = rewired(generated, 0, 1 + 4, 1, 1 + 4);
+	test_random_switch_guids(fabric, 5);
+	recognise(fabric, &t);
+	assert_int_equal(t.params.family, VLR_FAMILY_DRAGONFLY);
+	assert_false(t.arrangement_known);
+	assert_int_equal(t.num_groups, 9);
+	for (sw = 0; sw < 9; sw++)
+		lowest[sw] = UINT64_MAX;
+	for (sw = 0; sw < t.num_switches; sw++)
+		if (switch_guid(fabric, &t, sw) < lowest[t.group[sw]])
+			lowest[t.group[sw]] = switch_guid(fabric, &t, sw);
+	for (sw = 1; sw < 9; sw++)
+		assert_true(lowest[sw] > lowest[sw - 1]);
+	for (sw = 0; sw + 1 < t.num_switches; sw++) {
+		uint32_t here = t.switch_order[sw], next = t.switch_order[sw + 1];
+
+		if (t.group[next] == t.group[here])
+			assert_true(switch_guid(fabric, &t, next) > switch_guid(fabric, &t, here));
+	}
+	copy = test_reordered(fabric, 8, NULL);
+	recognise(copy, &other);
+	assert_same_numbering(fabric, &t, copy, &other);
+	vlr_topology_free(&other);
+	vlr_topology_free(&t);
+	vlr_fabric_free(copy);
+	vlr_fabric_free(fabric);
+	vlr_fabric_free(generated);
+}
+
 /* ---- traffic patterns ---------------------------------------------------- */
 
 struct pattern_setup {
@@ -364,7 +660,8 @@ static void setup_pattern(struct pattern_setup *setup, struct vlr_fabric *fabric
 	assert_non_null(setup->tables);
 	setup->tables->owns_fabric = 1;
 	recognise(fabric, &setup->topology);
-	assert_int_equal(vlr_servers_build(setup->tables, &setup->servers, &err), 0);
+	assert_int_equal(vlr_servers_build(setup->tables, &setup->topology, &setup->servers,
+					   &err), 0);
 }
 
 static void teardown_pattern(struct pattern_setup *setup)
@@ -450,6 +747,33 @@ static void dragonfly_adversarial_patterns(void **state)
 	teardown_pattern(&setup);
 }
 
+/* Servers come in canonical switch order: the same ports whatever the file. */
+static void servers_in_canonical_order(void **state)
+{
+	struct vlr_fabric *fabric = generate_dragonfly(2, 4, 2, 6, VLR_ARRANGEMENT_PALMTREE);
+	struct pattern_setup setup, other;
+	struct vlr_servers by_index;
+	struct vlr_error err;
+	uint32_t s, same = 0;
+
+	(void)state;
+	setup_pattern(&setup, fabric);
+	setup_pattern(&other, test_reordered(fabric, 3, NULL));
+	assert_int_equal(setup.servers.count, other.servers.count);
+	for (s = 0; s < setup.servers.count; s++)
+		assert_int_equal(fabric->ports[setup.servers.port[s]].guid,
+				 other.tables->fabric->ports[other.servers.port[s]].guid);
+	/* in switch index order the reordered file numbers them otherwise */
+	assert_int_equal(vlr_servers_build(other.tables, NULL, &by_index, &err), 0);
+	for (s = 0; s < by_index.count; s++)
+		same += fabric->ports[setup.servers.port[s]].guid ==
+			other.tables->fabric->ports[by_index.port[s]].guid;
+	assert_true(same < by_index.count);
+	vlr_servers_free(&by_index);
+	teardown_pattern(&other);
+	teardown_pattern(&setup);
+}
+
 static void random_patterns(void **state)
 {
 	static const unsigned sides[] = { 4, 4 };
@@ -527,8 +851,13 @@ int main(void)
 		cmocka_unit_test(dragonfly_near_misses),
 		cmocka_unit_test(dragonflyplus_roles),
 		cmocka_unit_test(other_families_refused),
+		cmocka_unit_test(canonical_generated),
+		cmocka_unit_test(canonical_random_guids),
+		cmocka_unit_test(canonical_hyperx_rule),
+		cmocka_unit_test(canonical_fallback),
 		cmocka_unit_test(shift_moves_every_coordinate),
 		cmocka_unit_test(dragonfly_adversarial_patterns),
+		cmocka_unit_test(servers_in_canonical_order),
 		cmocka_unit_test(random_patterns),
 		cmocka_unit_test(pattern_errors),
 	};

@@ -153,6 +153,95 @@ uint32_t test_distance(const struct vlr_fabric *fabric, uint32_t from, uint32_t 
 	return result;
 }
 
+/* A random order of the nodes: Fisher-Yates over 0..n-1. */
+static uint32_t *shuffled_nodes(uint32_t n, uint64_t seed)
+{
+	uint32_t *order = malloc((n + 1ull) * sizeof(uint32_t)), i;
+	struct vlr_rng rng;
+
+	assert_non_null(order);
+	vlr_rng_seed(&rng, seed, 0x6f726465);
+	for (i = 0; i < n; i++)
+		order[i] = i;
+	for (i = n; i > 1; i--) {
+		uint32_t j = vlr_rng_below(&rng, i), swap = order[i - 1];
+
+		order[i - 1] = order[j];
+		order[j] = swap;
+	}
+	return order;
+}
+
+static void copy_ports(struct vlr_fabric *copy, const struct vlr_fabric *fabric,
+		       uint32_t node, uint32_t to)
+{
+	unsigned number;
+
+	for (number = 0; number <= fabric->nodes[node].num_ports; number++) {
+		const struct vlr_port *from = vlr_port_at(fabric, node, number);
+		struct vlr_port *port = vlr_port_at(copy, to, number);
+
+		port->guid = from->guid;
+		port->lid = from->lid;
+		port->lmc = from->lmc;
+	}
+}
+
+struct vlr_fabric *test_reordered(const struct vlr_fabric *fabric, uint64_t seed,
+				  uint32_t *new_of)
+{
+	struct vlr_fabric *copy = vlr_fabric_new();
+	uint32_t *order = shuffled_nodes(fabric->num_nodes, seed);
+	uint32_t *index = malloc((fabric->num_nodes + 1ull) * sizeof(uint32_t)), i, port;
+	struct vlr_error err;
+
+	assert_non_null(copy);
+	assert_non_null(index);
+	for (i = 0; i < fabric->num_nodes; i++) {
+		const struct vlr_node *node = &fabric->nodes[order[i]];
+
+		index[order[i]] = vlr_fabric_add_node(copy, node->type,
+						      vlr_node_name(fabric, order[i]),
+						      node->num_ports, node->guid, &err);
+		assert_int_not_equal(index[order[i]], VLR_NONE);
+		copy_ports(copy, fabric, order[i], index[order[i]]);
+	}
+	for (port = 0; port < fabric->num_ports; port++) {
+		const struct vlr_port *a = &fabric->ports[port], *b;
+
+		if (a->peer == VLR_NONE || a->peer < port)
+			continue;
+		b = &fabric->ports[a->peer];
+		assert_int_equal(vlr_fabric_link(copy, index[a->node], a->number,
+						 index[b->node], b->number, &err), 0);
+	}
+	copy->lmc = fabric->lmc;
+	if (new_of)
+		memcpy(new_of, index, fabric->num_nodes * sizeof(uint32_t));
+	free(order);
+	free(index);
+	return copy;
+}
+
+void test_random_switch_guids(struct vlr_fabric *fabric, uint64_t seed)
+{
+	struct vlr_rng rng;
+	uint32_t node, count = 0;
+	unsigned number;
+
+	vlr_rng_seed(&rng, seed, 0x67756964);
+	for (node = 0; node < fabric->num_nodes; node++) {
+		/* distinct: a random high part above a running count */
+		uint64_t guid = (vlr_rng_next(&rng) << 20 | count++) & 0x00ffffffffffffffull;
+
+		if (!vlr_node_is_switch(fabric, node))
+			continue;
+		fabric->nodes[node].guid = guid;
+		for (number = 0; number <= fabric->nodes[node].num_ports; number++)
+			vlr_port_at(fabric, node, number)->guid = guid;
+	}
+}
+
 uint32_t test_add_switch(struct vlr_fabric *fabric, const char *name, unsigned ports)
 {
 	struct vlr_error err;

@@ -43,6 +43,17 @@ uint32_t test_distance(const struct vlr_fabric *fabric, uint32_t from, uint32_t 
 unsigned test_links_between(const struct vlr_fabric *fabric, uint32_t a, uint32_t b);
 
 /*
+ * The same fabric with its nodes in another order drawn from seed: names,
+ * GUIDs, port numbers, links, LIDs and LMC kept; new_of[old node] (if not
+ * NULL, num_nodes entries) receives each node's new index.
+ */
+struct vlr_fabric *test_reordered(const struct vlr_fabric *fabric, uint64_t seed,
+				  uint32_t *new_of);
+
+/* Give every switch (and its ports) a distinct GUID drawn from seed. */
+void test_random_switch_guids(struct vlr_fabric *fabric, uint64_t seed);
+
+/*
  * Building small fabrics by hand: a switch, a one-port CA linked to port
  * `port` of switch sw, and a link; each asserts that it worked.
  */

@@ -274,7 +274,7 @@ static int read_trace(struct sim_cli *cli, const struct vlr_tables *tables)
 	struct vlr_servers servers;
 	struct vlr_error err;
 
-	if (vlr_servers_build(tables, &servers, &err)) {
+	if (vlr_servers_build(tables, NULL, &servers, &err)) {
 		cli_error(cli->command, "%s", err.message);
 		return -1;
 	}

@@ -132,10 +132,11 @@ static int prepare(struct vlr_analysis *a, struct vlr_error *err)
 	uint32_t ports = a->tables->fabric->num_ports;
 	struct vlr_error ignored;
 
-	if (vlr_servers_build(a->tables, &a->servers, err))
-		return -1;
 	a->has_topology = !vlr_topology_recognise(a->tables->fabric, VLR_FAMILY_NONE,
 						  &a->topology, &ignored);
+	if (vlr_servers_build(a->tables, a->has_topology ? &a->topology : NULL, &a->servers,
+			      err))
+		return -1;
 	a->next_switch = malloc(sizeof(uint32_t) * (ports + 1));
 	a->channel_class = malloc(ports + 1);
 	a->switch_first = malloc(sizeof(uint32_t) * (a->tables->num_switches + 1));

@@ -106,7 +106,7 @@ static void classify_sources(const struct vlr_analysis *a, struct analyze_scratc
 	x->num_touched = 0;
 	for (sw = 0; sw < servers->num_switches; sw++) {
 		uint32_t first = servers->first_on_switch[sw];
-		uint32_t count = servers->first_on_switch[sw + 1] - first;
+		uint32_t count = servers->on_switch[sw];
 
 		if (!count || (count == 1 && first == dest))
 			continue;
@@ -138,8 +138,7 @@ static void count_routes(const struct vlr_analysis *a, const struct analyze_scra
 	uint32_t sw;
 
 	for (sw = 0; sw < servers->num_switches; sw++) {
-		uint32_t first = servers->first_on_switch[sw];
-		uint32_t count = servers->first_on_switch[sw + 1] - first;
+		uint32_t count = servers->on_switch[sw];
 		unsigned hops;
 
 		if (servers->switch_index[dest] == sw)

@@ -140,7 +140,8 @@ static int build_servers(struct vlr_sim *sim, struct vlr_error *err)
 	struct vlr_switch_graph graph;
 	uint32_t s, n = 0;
 
-	if (vlr_servers_build(sim->tables, &sim->servers, err))
+	if (vlr_servers_build(sim->tables, sim->has_topology ? &sim->topology : NULL,
+			      &sim->servers, err))
 		return -1;
 	n = sim->servers.count;
 	if (n < 2)

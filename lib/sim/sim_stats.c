@@ -128,7 +128,7 @@ static void fairness(const struct sim_state *st, struct vlr_sim_result *r)
 	for (sw = 0; sw < sim->num_switches; sw++) {
 		double x = (double)st->stats.switch_injected[sw];
 
-		if (sim->servers.first_on_switch[sw + 1] == sim->servers.first_on_switch[sw])
+		if (!sim->servers.on_switch[sw])
 			continue;
 		n++;
 		sum += x;

@@ -1,7 +1,8 @@
 /*
  * topology.c - recognising HyperX, Dragonfly and Dragonfly+ from the graph:
  * the switch graph the recognisers share, group bookkeeping, and the entry
- * point that tries each family and keeps the most telling failure.
+ * point that tries each family, keeps the most telling failure and has
+ * what it recognised numbered canonically (topology_canonical.c).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -86,12 +87,14 @@ int topo_start(struct vlr_topology *topology, const struct vlr_switch_graph *gra
 	topology->num_switches = n;
 	topology->switch_node = malloc((n + 1ull) * sizeof(uint32_t));
 	topology->switch_of_node = malloc((fabric->num_nodes + 1ull) * sizeof(uint32_t));
+	topology->switch_order = malloc((n + 1ull) * sizeof(uint32_t));
 	topology->group = calloc(n + 1ull, sizeof(uint32_t));
 	topology->index_in_group = calloc(n + 1ull, sizeof(uint16_t));
 	topology->role = calloc(n + 1ull, 1);
 	topology->port_class = calloc(fabric->num_ports + 1ull, 1);
 	topology->port_dim = calloc(fabric->num_ports + 1ull, 1);
-	if (!topology->switch_node || !topology->switch_of_node || !topology->group ||
+	if (!topology->switch_node || !topology->switch_of_node || !topology->switch_order ||
+	    !topology->group ||
 	    !topology->index_in_group || !topology->role || !topology->port_class ||
 	    !topology->port_dim)
 		return vlr_fail(err, "out of memory for the topology");
@@ -116,6 +119,7 @@ void vlr_topology_free(struct vlr_topology *topology)
 {
 	free(topology->switch_node);
 	free(topology->switch_of_node);
+	free(topology->switch_order);
 	free(topology->coord);
 	free(topology->group);
 	free(topology->index_in_group);
@@ -208,71 +212,6 @@ int topo_check_group_pairs(const struct vlr_switch_graph *graph,
 	return 0;
 }
 
-/* Switch of the generated fabric at the topology's (group, role, index). */
-static uint32_t generated_switch(const struct vlr_topology *topology, uint32_t sw)
-{
-	const struct vlr_family_params *params = &topology->params;
-
-	if (params->family == VLR_FAMILY_DRAGONFLY)
-		return topology->group[sw] * params->u.dragonfly.a + topology->index_in_group[sw];
-	return topology->group[sw] * (params->u.dragonflyplus.leaves +
-				      params->u.dragonflyplus.spines) +
-	       (topology->role[sw] == VLR_ROLE_SPINE ? params->u.dragonflyplus.leaves : 0) +
-	       topology->index_in_group[sw];
-}
-
-static int same_links(const struct vlr_switch_graph *graph, const struct vlr_switch_graph *generated,
-		      const struct vlr_topology *topology)
-{
-	uint32_t sw, at;
-
-	if (generated->num_switches != graph->num_switches)
-		return 0;
-	for (sw = 0; sw < graph->num_switches; sw++) {
-		uint32_t twin = generated_switch(topology, sw);
-
-		if (twin >= generated->num_switches ||
-		    vlr_switch_degree(generated, twin) != vlr_switch_degree(graph, sw))
-			return 0;
-		for (at = graph->offset[sw]; at < graph->offset[sw + 1]; at++)
-			if (!topo_linked(generated, twin,
-					 generated_switch(topology, graph->neighbour[at])))
-				return 0;
-	}
-	return 1;
-}
-
-void topo_match_arrangement(const struct vlr_switch_graph *graph,
-			    struct vlr_topology *topology)
-{
-	static const enum vlr_arrangement arrangements[] = {
-		VLR_ARRANGEMENT_PALMTREE, VLR_ARRANGEMENT_CONSECUTIVE
-	};
-	struct vlr_family_params params = topology->params;
-	struct vlr_switch_graph generated;
-	struct vlr_fabric *fabric;
-	unsigned i;
-
-	for (i = 0; i < 2 && !topology->arrangement_known; i++) {
-		if (params.family == VLR_FAMILY_DRAGONFLY)
-			params.u.dragonfly.arrangement = arrangements[i];
-		else
-			params.u.dragonflyplus.arrangement = arrangements[i];
-		fabric = vlr_fabric_new();
-		if (!fabric)
-			return;
-		if (!vlr_generate(fabric, &params, NULL) &&
-		    !vlr_switch_graph_build(fabric, &generated, NULL)) {
-			if (same_links(graph, &generated, topology)) {
-				topology->params = params;
-				topology->arrangement_known = 1;
-			}
-			vlr_switch_graph_free(&generated);
-		}
-		vlr_fabric_free(fabric);
-	}
-}
-
 static const struct vlr_name recognised_families[] = {
 	{ "hyperx", VLR_FAMILY_HYPERX },
 	{ "dragonfly", VLR_FAMILY_DRAGONFLY },
@@ -310,6 +249,8 @@ static int recognise_as(const struct vlr_switch_graph *graph, enum vlr_family fa
 		verdict = topo_recognise_dragonfly(graph, topology, err);
 	else
 		verdict = topo_recognise_dragonflyplus(graph, topology, err);
+	if (!verdict && topo_canonical(graph, topology, err))
+		verdict = 4;
 	if (verdict)
 		vlr_topology_free(topology);
 	return verdict;

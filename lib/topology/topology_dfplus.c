@@ -197,6 +197,5 @@ int topo_recognise_dragonflyplus(const struct vlr_switch_graph *graph,
 	if (verdict)
 		return verdict;
 	fill_params(graph, topology);
-	topo_match_arrangement(graph, topology);
 	return 0;
 }

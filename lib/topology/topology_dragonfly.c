@@ -179,6 +179,5 @@ int topo_recognise_dragonfly(const struct vlr_switch_graph *graph, struct vlr_to
 	if (verdict)
 		return verdict;
 	fill_params(graph, topology);
-	topo_match_arrangement(graph, topology);
 	return 0;
 }

@@ -47,7 +47,8 @@ int topo_recognise_dragonflyplus(const struct vlr_switch_graph *graph,
 
 /*
  * Groups of switches for the Dragonflies: union-find over the links a
- * recogniser calls local. Group numbers follow the smallest switch.
+ * recogniser calls local. Group numbers follow the smallest switch until
+ * topo_canonical renumbers them.
  */
 struct topo_groups {
 	uint32_t *parent;
@@ -67,10 +68,28 @@ int topo_check_group_pairs(const struct vlr_switch_graph *graph,
 			   const struct vlr_topology *topology, struct vlr_error *err);
 
 /*
- * Set arrangement_known when regenerating topology->params gives the same
- * links with groups and switches numbered as the topology numbers them.
+ * The canonical numbering (topology.h) of what a recogniser found: HyperX
+ * coordinates, or the groups, roles, indices and arrangement of the
+ * Dragonflies; then switch_order. -1 with err when out of memory.
  */
-void topo_match_arrangement(const struct vlr_switch_graph *graph,
-			    struct vlr_topology *topology);
+int topo_canonical(const struct vlr_switch_graph *graph, struct vlr_topology *topology,
+		   struct vlr_error *err);
+
+/*
+ * The least isomorphism of graph onto model (topology_match.c): model_of
+ * [switch] receives the model switch, the isomorphism listing the GUIDs of
+ * the graph's switches in model order smallest first. by_guid lists the
+ * graph's switches by GUID; kind and model_kind give each switch of either
+ * graph a class an isomorphism must keep (a role). Returns 0 when found, 1
+ * when there is none or the search gave up, -1 with err out of memory.
+ */
+int topo_match_least(const struct vlr_switch_graph *graph, const struct vlr_switch_graph *model,
+		     const uint32_t *by_guid, const uint8_t *kind, const uint8_t *model_kind,
+		     uint32_t *model_of, struct vlr_error *err);
+
+/* The same for the one map that takes by_guid[i] onto model switch i. */
+int topo_match_in_order(const struct vlr_switch_graph *graph, const struct vlr_switch_graph *model,
+			const uint32_t *by_guid, const uint8_t *kind, const uint8_t *model_kind,
+			uint32_t *model_of, struct vlr_error *err);
 
 #endif

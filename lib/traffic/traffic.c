@@ -28,23 +28,26 @@ struct vlr_traffic {
 	uint32_t *next_local;		/* adv-local: server's next switch */
 };
 
-int vlr_servers_build(const struct vlr_tables *tables, struct vlr_servers *servers,
-		      struct vlr_error *err)
+int vlr_servers_build(const struct vlr_tables *tables, const struct vlr_topology *topology,
+		      struct vlr_servers *servers, struct vlr_error *err)
 {
 	const struct vlr_fabric *fabric = tables->fabric;
-	uint32_t sw, count = 0;
+	uint32_t i, count = 0;
 	unsigned port;
 
 	memset(servers, 0, sizeof(*servers));
 	servers->num_switches = tables->num_switches;
 	servers->first_on_switch = calloc(tables->num_switches + 1ull, sizeof(uint32_t));
+	servers->on_switch = calloc(tables->num_switches + 1ull, sizeof(uint32_t));
 	servers->port = malloc((fabric->num_ports + 1ull) * sizeof(uint32_t));
 	servers->switch_index = malloc((fabric->num_ports + 1ull) * sizeof(uint32_t));
-	if (!servers->first_on_switch || !servers->port || !servers->switch_index) {
+	if (!servers->first_on_switch || !servers->on_switch || !servers->port ||
+	    !servers->switch_index) {
 		vlr_servers_free(servers);
 		return vlr_fail(err, "out of memory for the server list");
 	}
-	for (sw = 0; sw < tables->num_switches; sw++) {
+	for (i = 0; i < tables->num_switches; i++) {
+		uint32_t sw = topology ? topology->switch_order[i] : i;
 		uint32_t node = tables->switch_node[sw];
 
 		servers->first_on_switch[sw] = count;
@@ -56,8 +59,8 @@ int vlr_servers_build(const struct vlr_tables *tables, struct vlr_servers *serve
 			servers->port[count] = peer;
 			servers->switch_index[count++] = sw;
 		}
+		servers->on_switch[sw] = count - servers->first_on_switch[sw];
 	}
-	servers->first_on_switch[tables->num_switches] = count;
 	servers->count = count;
 	return 0;
 }
@@ -67,6 +70,7 @@ void vlr_servers_free(struct vlr_servers *servers)
 	free(servers->port);
 	free(servers->switch_index);
 	free(servers->first_on_switch);
+	free(servers->on_switch);
 	memset(servers, 0, sizeof(*servers));
 }
 
@@ -190,10 +194,9 @@ static void build_permutation(struct vlr_traffic *traffic, uint64_t seed)
 /* The server at position `slot` of switch sw (wrapping on smaller switches). */
 static uint32_t server_at(const struct vlr_servers *servers, uint32_t sw, uint32_t slot)
 {
-	uint32_t first = servers->first_on_switch[sw];
-	uint32_t count = servers->first_on_switch[sw + 1] - first;
+	uint32_t count = servers->on_switch[sw];
 
-	return count ? first + slot % count : VLR_NONE;
+	return count ? servers->first_on_switch[sw] + slot % count : VLR_NONE;
 }
 
 static uint32_t slot_of(const struct vlr_servers *servers, uint32_t server)
@@ -500,8 +503,7 @@ uint32_t vlr_traffic_destination(const struct vlr_traffic *traffic, uint32_t src
 		if (local_switch == VLR_NONE)
 			return VLR_NONE;
 		return server_at(servers, local_switch,
-				 vlr_rng_below(rng, servers->first_on_switch[local_switch + 1] -
-						    servers->first_on_switch[local_switch]));
+				 vlr_rng_below(rng, servers->on_switch[local_switch]));
 	default:
 		return traffic->fixed[src];
 	}

@@ -14,6 +14,35 @@
  * analyses use. A fabric that is almost one of them gets a message naming
  * what does not fit and where (switch, port, expected neighbour).
  *
+ * Canonical numbering. Groups, indices and coordinates depend on the links
+ * and the switches' node GUIDs only, never on the order of the nodes in a
+ * file, and are the generator's own for a fabric that vlroute gen wrote:
+ *   - HyperX: the origin (coordinate 0 everywhere) is the switch with the
+ *     lowest GUID; in each dimension the members of the origin's row take
+ *     the values 0, 1, ... in increasing GUID order; the dimensions are
+ *     numbered by the lowest GUID among the origin's row members other than
+ *     the origin (the row holding the origin's lowest-GUID neighbour is
+ *     dimension 0), and the sides follow.
+ *   - Dragonfly and Dragonfly+: every switch takes the group, role and
+ *     index of its twin in the fabric vlroute gen makes from the
+ *     recognised parameters, matched as follows. If the switches in GUID
+ *     order are that fabric's switches in order (a fabric vlroute gen wrote,
+ *     whatever the order of its file), generated with the palmtree or else
+ *     the consecutive arrangement, they are matched so. Otherwise they are
+ *     matched onto the palmtree fabric, or if the graph is not that one
+ *     onto the consecutive one, by the least isomorphism: the one that
+ *     lists the switches' GUIDs in the generator's switch order smallest
+ *     first (generated switch 0 is the lowest-GUID switch that some
+ *     isomorphism maps onto it, switch 1 the lowest-GUID one given that,
+ *     ...). When neither arrangement fits (or the search gives up, see
+ *     topology_match.c), groups are numbered by their lowest GUID and the
+ *     routers (Dragonfly+: leaves, and spines) of a group by GUID.
+ * Switches with equal GUIDs (fabrics built without GUIDs) go by node order.
+ * switch_order lists the switches in the generator's order for these
+ * numbers: HyperX by coordinates with dimension 0 varying fastest, the
+ * Dragonflies group by group, a group's routers by index (Dragonfly+: its
+ * leaves, then its spines).
+ *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
@@ -46,9 +75,9 @@ struct vlr_topology {
 	 * family is VLR_FAMILY_HYPERX, _DRAGONFLY or _DRAGONFLYPLUS. For a
 	 * HyperX, u.grid gives dims and sides (hosts: the most hosts on a
 	 * switch); for the Dragonflies p/a/h/g (leaves/spines/hosts/globals/
-	 * groups). The arrangement is the one the generator would use when the
-	 * global links match it with groups and routers numbered by node
-	 * order, else left at palmtree with arrangement_known = 0.
+	 * groups). The arrangement is the one whose generated fabric the
+	 * canonical numbering maps the switches onto, else left at palmtree
+	 * with arrangement_known = 0.
 	 */
 	struct vlr_family_params params;
 	int arrangement_known;
@@ -56,11 +85,13 @@ struct vlr_topology {
 	uint32_t num_switches;
 	uint32_t *switch_node;		/* switch index -> node */
 	uint32_t *switch_of_node;	/* node -> switch index or VLR_NONE */
+	uint32_t *switch_order;		/* the switch indices in canonical order */
 
 	/*
-	 * Per switch. HyperX: coord[sw * dims + d]; group 0 for all.
-	 * Dragonfly: group and index (0..a-1) of the router within it.
-	 * Dragonfly+: group; index of the leaf (0..L-1) or spine (0..S-1).
+	 * Per switch, canonical (see above). HyperX: coord[sw * dims + d];
+	 * group 0 for all. Dragonfly: group and index (0..a-1) of the router
+	 * within it. Dragonfly+: group; index of the leaf (0..L-1) or spine
+	 * (0..S-1).
 	 */
 	uint16_t *coord;		/* HyperX only, else NULL */
 	uint32_t *group;

@@ -3,9 +3,12 @@
  * static analyses so that "adv+1" means the same thing in both.
  *
  * Servers are the fabric's linked CA and router ports, numbered by the
- * switch they hang off (switch index = order of the switch nodes, as in
- * struct vlr_tables and struct vlr_topology), then by that switch's port
- * number. Patterns:
+ * switch they hang off, then by that switch's port number. The switches
+ * come in the topology's canonical order (switch_order, topology.h) when a
+ * topology is given, so that server numbers, and with them every pattern,
+ * do not depend on the order of the nodes in a file; otherwise in switch
+ * index order (the order of the switch nodes, as in struct vlr_tables).
+ * Patterns:
  *
  *   un          uniform: any other server, at random
  *   perm        a random permutation without fixed points (seeded)
@@ -41,12 +44,16 @@ struct vlr_servers {
 	uint32_t *port;			/* server -> port slot */
 	uint32_t *switch_index;		/* server -> switch it hangs off */
 	uint32_t num_switches;
-	uint32_t *first_on_switch;	/* num_switches + 1: servers of switch s
-					   are first_on_switch[s] .. [s + 1) */
+	uint32_t *first_on_switch;	/* [switch index]: its servers are */
+	uint32_t *on_switch;		/* first_on_switch .. + on_switch - 1 */
 };
 
-int vlr_servers_build(const struct vlr_tables *tables, struct vlr_servers *servers,
-		      struct vlr_error *err);
+/*
+ * The servers of the table set's fabric; topology (NULL: none) is one
+ * recognised on that fabric and orders the switches.
+ */
+int vlr_servers_build(const struct vlr_tables *tables, const struct vlr_topology *topology,
+		      struct vlr_servers *servers, struct vlr_error *err);
 void vlr_servers_free(struct vlr_servers *servers);
 
 enum vlr_pattern_kind {
