@@ -1,8 +1,9 @@
 /*
  * test_verify.c - unit tests of the verifier: dependency cycles on a ring
  * and a triangle and how SLs break them, every kind of undelivered route,
- * exact statistics on a small line of switches, the JSON report, and
- * random table sets checked against a plain route-by-route reference.
+ * exact statistics on a small line of switches, the JSON report, deadlock
+ * freedom with and without path SLs, and random table sets checked against
+ * a plain route-by-route reference.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -597,6 +598,48 @@ static void test_json(void **state)
 	vlr_tables_free(t);
 }
 
+/* ---- deadlock freedom as analyze and compare report it ---- */
+
+static void expect_verdicts(const struct vlr_tables *t, enum vlr_deadlock_verdict with_sls,
+			    enum vlr_deadlock_verdict without)
+{
+	struct vlr_verify_report report;
+
+	verify(t, &report);
+	assert_int_equal(vlr_verify_deadlock_free(&report, 1), with_sls);
+	assert_int_equal(vlr_verify_deadlock_free(&report, 0), without);
+}
+
+/*
+ * Path SLs known: the verdict of verify. Unknown: yes only for one VL
+ * without a cycle (no SLs could make one), no for a route not delivered,
+ * unknown otherwise.
+ */
+static void test_deadlock_verdicts(void **state)
+{
+	struct vlr_tables *t = stats_tables(1);
+	uint32_t hosts[RING];
+	struct line line;
+
+	(void)state;
+	expect_verdicts(t, VLR_DEADLOCK_FREE_YES, VLR_DEADLOCK_FREE_YES);
+	vlr_tables_free(t);
+	t = ring_tables(hosts);
+	expect_verdicts(t, VLR_DEADLOCK_FREE_NO, VLR_DEADLOCK_FREE_UNKNOWN);
+	ring_dateline(t, hosts, 0);
+	ring_dateline(t, hosts, 1);
+	expect_verdicts(t, VLR_DEADLOCK_FREE_YES, VLR_DEADLOCK_FREE_UNKNOWN);
+	vlr_tables_free(t);
+	line_build(&line, 1);
+	*lft_entry(line.tables, line.s1, line.h2) = 4;
+	expect_verdicts(line.tables, VLR_DEADLOCK_FREE_NO, VLR_DEADLOCK_FREE_NO);
+	vlr_tables_free(line.tables);
+	assert_string_equal(vlr_deadlock_verdict_name(VLR_DEADLOCK_FREE_UNKNOWN),
+			    "unknown (no path SLs)");
+	assert_string_equal(vlr_deadlock_verdict_name(VLR_DEADLOCK_FREE_YES), "yes");
+	assert_string_equal(vlr_deadlock_verdict_name(VLR_DEADLOCK_FREE_NO), "no");
+}
+
 /* ---- random table sets against a route-by-route reference ---- */
 
 struct rng {
@@ -1064,6 +1107,7 @@ int main(void)
 		cmocka_unit_test(test_vls_of_every_link),
 		cmocka_unit_test(test_direct_link),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_deadlock_verdicts),
 		cmocka_unit_test(test_random_tables_match_reference),
 		cmocka_unit_test(test_fat_tree_matches_reference),
 		cmocka_unit_test(test_hand_built_match_reference),

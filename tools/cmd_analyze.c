@@ -18,9 +18,10 @@ static const char analyze_usage[] =
 	"or vlroute capture) by static congestion: every route between servers is\n"
 	"walked through the LFTs, a channel's congestion is the number of routes\n"
 	"crossing it, a pair's bandwidth 1 / the highest congestion on its route.\n"
-	"Prints the all-to-all link load (per channel class, histogram, hottest\n"
-	"channels) and, per pattern, the mean bandwidth over its instances with a\n"
-	"95% confidence interval; the ebb line reads \"ebb: VALUE\".\n"
+	"Prints deadlock freedom as vlroute verify checks it (yes, no, or unknown\n"
+	"without path SLs), the all-to-all link load (per channel class, histogram,\n"
+	"hottest channels) and, per pattern, the mean bandwidth over its instances\n"
+	"with a 95% confidence interval; the ebb line reads \"ebb: VALUE\".\n"
 	"  -b, --ebb             effective bisection bandwidth: random halves paired\n"
 	"                        by a random perfect matching (default without -p)\n"
 	"  -p, --pattern NAME    also rate a traffic pattern: un, perm, hot, shift+I,\n"
@@ -175,6 +176,8 @@ static int parse_options(const char *command, int argc, char **argv,
 
 struct analyze_results {
 	struct vlr_route_info route;
+	int has_path_sls;
+	enum vlr_deadlock_verdict deadlock_free;
 	struct vlr_pattern_report reports[MAX_PATTERNS + 1];
 	unsigned count;
 	double seconds;
@@ -208,6 +211,7 @@ static void print_results(const struct vlr_analysis *analysis,
 	if (results->route.engine[0])
 		fprintf(out, "routed by: %s in %.3f s\n", results->route.engine,
 			results->route.seconds);
+	fprintf(out, "deadlock-free: %s\n", vlr_deadlock_verdict_name(results->deadlock_free));
 	vlr_linkload_print(analysis, out);
 	for (i = 0; i < results->count; i++)
 		vlr_pattern_print(&results->reports[i], out);
@@ -227,6 +231,12 @@ static int write_json(const struct vlr_analysis *analysis,
 	vlr_json_string(&json, "engine", results->route.engine);
 	vlr_json_real(&json, "routing_seconds", results->route.seconds, VLR_JSON_EXACT);
 	vlr_json_real(&json, "seconds", results->seconds, VLR_JSON_EXACT);
+	vlr_json_bool(&json, "path_sls", results->has_path_sls);
+	if (results->deadlock_free == VLR_DEADLOCK_FREE_UNKNOWN)
+		vlr_json_null(&json, "deadlock_free");
+	else
+		vlr_json_bool(&json, "deadlock_free",
+			      results->deadlock_free == VLR_DEADLOCK_FREE_YES);
 	vlr_json_next(&json, "linkload");
 	bad |= vlr_linkload_write_json(analysis, out);
 	vlr_json_open(&json, "patterns", '[', VLR_JSON_INLINE);
@@ -252,8 +262,23 @@ static int save_json(const char *command, const struct vlr_analysis *analysis,
 	return CLI_OK;
 }
 
+/* Deadlock freedom as vlroute verify finds it (see vlr_verify_deadlock_free). */
+static int check_deadlocks(const char *command, const struct vlr_tables *tables,
+			   struct analyze_results *results)
+{
+	struct vlr_verify_report check;
+	struct vlr_error err;
+
+	if (vlr_verify(tables, &check, &err)) {
+		cli_error(command, "%s", err.message);
+		return CLI_FAILED;
+	}
+	results->deadlock_free = vlr_verify_deadlock_free(&check, results->has_path_sls);
+	return CLI_OK;
+}
+
 static int analyze_tables(const char *command, const struct vlr_tables *tables,
-			  const struct analyze_request *r)
+			  const struct analyze_request *r, int has_path_sls)
 {
 	struct vlr_analyze_options options = { r->dlid_choice, (unsigned)r->threads };
 	struct analyze_results results;
@@ -263,6 +288,7 @@ static int analyze_tables(const char *command, const struct vlr_tables *tables,
 	int status;
 
 	memset(&results, 0, sizeof(results));
+	results.has_path_sls = has_path_sls;
 	if (vlr_route_info_read(r->dir, &results.route, &err)) {
 		cli_error(command, "%s", err.message);
 		return CLI_BAD_INPUT;
@@ -272,7 +298,9 @@ static int analyze_tables(const char *command, const struct vlr_tables *tables,
 		cli_error(command, "%s", err.message);
 		return CLI_BAD_INPUT;
 	}
-	status = run_patterns(command, analysis, r, &results);
+	status = check_deadlocks(command, tables, &results);
+	if (status == CLI_OK)
+		status = run_patterns(command, analysis, r, &results);
 	results.seconds = vlr_clock_seconds() - start;
 	if (status == CLI_OK)
 		print_results(analysis, &results, stdout);
@@ -286,6 +314,7 @@ int cmd_analyze(int argc, char **argv)
 {
 	const char *command = "vlroute analyze";
 	struct analyze_request request;
+	struct vlr_tables_dir_notes notes;
 	struct vlr_tables *tables;
 	struct vlr_error err;
 	int parsed, status;
@@ -299,13 +328,13 @@ int cmd_analyze(int argc, char **argv)
 		return parsed == 2 ? cli_version() : parsed > 0 ?
 		       cli_usage(stdout, analyze_usage, CLI_OK) : CLI_BAD_INPUT;
 	tables = vlr_tables_read_dir(request.dir, request.fabric_path, VLR_MAX_DATA_VLS,
-				     NULL, &err);
+				     &notes, &err);
 	if (!tables) {
 		cli_error(command, "%s", err.message);
 		return CLI_BAD_INPUT;
 	}
 	status = cli_rename_nodes(command, request.name_map, tables->fabric, &named) ?
-		 CLI_BAD_INPUT : analyze_tables(command, tables, &request);
+		 CLI_BAD_INPUT : analyze_tables(command, tables, &request, notes.has_path_sl);
 	vlr_tables_free(tables);
 	return status;
 }

@@ -304,13 +304,14 @@ static int analyse(const char *command, struct compare_request *r, struct compar
 static int measure(const char *command, struct compare_request *r, struct compare_set *set,
 		   struct compare_entry *e)
 {
+	struct vlr_tables_dir_notes notes;
 	struct vlr_verify_report check;
 	struct vlr_tables *tables;
 	struct vlr_error err;
 	unsigned named;
 	int status;
 
-	tables = vlr_tables_read_dir(e->dir, r->fabric_path, (unsigned)r->vls, NULL, &err);
+	tables = vlr_tables_read_dir(e->dir, r->fabric_path, (unsigned)r->vls, &notes, &err);
 	if (!tables || vlr_route_info_read(e->dir, &e->route, &err)) {
 		cli_error(command, "%s", err.message);
 		vlr_tables_free(tables);
@@ -327,7 +328,7 @@ static int measure(const char *command, struct compare_request *r, struct compar
 	}
 	e->vls_used = check.vls_used;
 	e->sls_used = check.sls_used;
-	e->deadlock_free = vlr_verify_passed(&check);
+	e->deadlock_free = vlr_verify_deadlock_free(&check, notes.has_path_sl);
 	status = analyse(command, r, set, e, tables);
 	vlr_tables_free(tables);
 	return status;

@@ -26,7 +26,7 @@ struct compare_entry {
 	struct vlr_linkload_report linkload;
 	unsigned vls_used;
 	unsigned sls_used;
-	int deadlock_free;
+	enum vlr_deadlock_verdict deadlock_free;
 	char hottest[2 * VLR_MAX_NAME + 32];	/* "sw port 3 -> sw2 port 5" */
 	const char *hottest_class;
 	double *loads;			/* all-to-all load of every switch-to-switch channel */

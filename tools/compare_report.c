@@ -209,7 +209,9 @@ static int write_intro(FILE *out, const struct compare_set *set)
 		"bisections). **Link load** is the number of all-to-all routes crossing a "
 		"switch-to-switch channel. **Hops** count the links from server to server. "
 		"**Deadlock-free**: every route delivered and the channel dependency graph "
-		"over (link, VL) acyclic.\n\n",
+		"over (link, VL) acyclic; without path SLs (an OpenSM dump) the check puts "
+		"every route on SL 0, and unless it then finds one VL and no cycle the "
+		"SLs decide: *unknown (no path SLs)*.\n\n",
 		set->fabric, set->switches, set->servers,
 		vlr_dlid_choice_name(set->dlid_choice), set->instances,
 		(unsigned long long)set->seed) < 0;
@@ -247,7 +249,7 @@ static int write_row(FILE *out, const struct compare_set *set, const struct comp
 		bad |= fprintf(out, " %.4f |", e->patterns[p].mean) < 0;
 	return bad | (fprintf(out, " %.6g | %.6g | %u | %u | %s | %.3f | %u | %s |\n",
 			      e->linkload.switch_links.max, e->linkload.switch_links.mean,
-			      e->vls_used, e->sls_used, e->deadlock_free ? "yes" : "no",
+			      e->vls_used, e->sls_used, vlr_deadlock_verdict_name(e->deadlock_free),
 			      e->linkload.hops_mean, e->linkload.hops_max, seconds) < 0);
 }
 

@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "util/names.h"
 #include "verify_internal.h"
 
 static void summarise_loads(const struct verify_channels *ch,
@@ -74,6 +75,29 @@ int vlr_verify_passed(const struct vlr_verify_report *report)
 {
 	return report->bad_routes == 0 && report->cdg_acyclic &&
 	       (report->vl_mask >> report->vls_offered) == 0;
+}
+
+enum vlr_deadlock_verdict vlr_verify_deadlock_free(const struct vlr_verify_report *report,
+						   int has_path_sls)
+{
+	if (report->bad_routes)
+		return VLR_DEADLOCK_FREE_NO;
+	if (has_path_sls)
+		return vlr_verify_passed(report) ? VLR_DEADLOCK_FREE_YES : VLR_DEADLOCK_FREE_NO;
+	return vlr_verify_passed(report) && report->vls_used <= 1 ? VLR_DEADLOCK_FREE_YES :
+	       VLR_DEADLOCK_FREE_UNKNOWN;
+}
+
+static const struct vlr_name verdict_names[] = {
+	{ "no", VLR_DEADLOCK_FREE_NO },
+	{ "yes", VLR_DEADLOCK_FREE_YES },
+	{ "unknown (no path SLs)", VLR_DEADLOCK_FREE_UNKNOWN },
+	{ NULL, 0 },
+};
+
+const char *vlr_deadlock_verdict_name(enum vlr_deadlock_verdict verdict)
+{
+	return vlr_name_of(verdict_names, (int)verdict, "no");
 }
 
 int vlr_verify_policy(const struct vlr_tables *tables, const struct vlr_verify_report *report,

@@ -83,6 +83,30 @@ int vlr_verify(const struct vlr_tables *tables, struct vlr_verify_report *report
 int vlr_verify_passed(const struct vlr_verify_report *report);
 
 /*
+ * Deadlock freedom as vlroute analyze and compare report it. A table set
+ * with path SLs is deadlock-free when it passes (vlr_verify_passed). A set
+ * without them (has_path_sls 0: an OpenSM dump directory, which holds no
+ * path SLs) was checked with every route on SL 0. It is deadlock-free
+ * when, so checked, every route was delivered on one VL on every hop with
+ * no dependency cycle: then the links alone form no cycle, and no choice
+ * of SLs can make one. When the check on SL 0 failed only for a cycle or
+ * for the VLs, or used several VLs, the SLs the routes really use decide,
+ * and the verdict is unknown. A route that is not delivered is no on any
+ * SL.
+ */
+enum vlr_deadlock_verdict {
+	VLR_DEADLOCK_FREE_NO = 0,
+	VLR_DEADLOCK_FREE_YES,
+	VLR_DEADLOCK_FREE_UNKNOWN,
+};
+
+enum vlr_deadlock_verdict vlr_verify_deadlock_free(const struct vlr_verify_report *report,
+						   int has_path_sls);
+
+/* "yes", "no" or "unknown (no path SLs)". */
+const char *vlr_deadlock_verdict_name(enum vlr_deadlock_verdict verdict);
+
+/*
  * The verdict on a VL policy an engine compiled into the tables (engines
  * do not verify; their callers do): 0 when every route is delivered and
  * no dependency cycle is left, else -1 with err refusing the policy and
