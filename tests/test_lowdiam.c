@@ -419,8 +419,9 @@ static void ideal_vl_sets(void **state)
 	assert_int_equal(vlr_policy_vl_mask(&reuse, VLR_ROUTE_VALIANT, 2, 0, 1), 0x7);
 	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_VALIANT, 0, 0, 0), 0x3);
 	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_VALIANT, 4, 1, 1), 0xc);
-	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_MINIMAL, 1, 0, 0), 0x3);
-	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_ON_TRUNK, 1, 1, 0), 0xc);
+	/* minboth: minimal LIDs in the second set, on-trunk routes in the first */
+	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_MINIMAL, 1, 0, 0), 0xc);
+	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_ON_TRUNK, 1, 1, 0), 0x3);
 	/* Dragonflies: the phase's VLs split by escalation level */
 	phases.phase_levels = 2;
 	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_VALIANT, 1, 0, 0), 0x1);

@@ -121,12 +121,11 @@ static uint32_t partition_of(const struct valiant_build *build, uint32_t sw, uin
 	return count;
 }
 
-/* The phase whose VLs minimal LIDs use: the second only under minlast. */
-static int minimal_phase(const struct valiant_build *build)
+/* The phase whose VLs minimal LIDs use: the second under minlast and
+   minboth. */
+static int minimal_phase(const struct vlr_vl_policy *policy)
 {
-	const struct vlr_vl_policy *policy = &build->options->policy;
-
-	return policy->kind == VLR_VLP_TWO_PHASES && policy->phase_min == VLR_MIN_LAST;
+	return policy->kind == VLR_VLP_TWO_PHASES && policy->phase_min != VLR_MIN_FIRST;
 }
 
 /* Route every switch minimally to target; the target delivers by last_port. */
@@ -134,7 +133,7 @@ static void route_minimal_lid(struct valiant_build *build, uint32_t lid, uint32_
 			      uint8_t last_port)
 {
 	struct lowdiam *ld = &build->ld;
-	struct lowdiam_way way = { minimal_phase(build), NULL };
+	struct lowdiam_way way = { minimal_phase(&build->options->policy), NULL };
 	uint32_t sw;
 
 	for (sw = 0; sw < ld->graph.num_switches; sw++) {
@@ -393,8 +392,7 @@ static int route_low_diameter(struct vlr_tables *tables, const struct vlr_engine
 	compile_options = *options;
 	if (valiant && compile_options.policy.kind == VLR_VLP_NONE)
 		compile_options.policy.kind = VLR_VLP_TWO_PHASES;
-	build.reversed_minimal = compile_options.policy.kind == VLR_VLP_TWO_PHASES &&
-				 compile_options.policy.phase_min == VLR_MIN_LAST;
+	build.reversed_minimal = minimal_phase(&compile_options.policy);
 	result = prepare_tables(tables, err) || list_candidates(&build, err) ||
 		 route_lids(&build, restricted, err);
 	report->seconds_paths = vlr_clock_seconds() - start;

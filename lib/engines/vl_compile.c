@@ -281,14 +281,15 @@ static int dragonfly_group_codes(struct compile *cc, struct vlr_error *err)
 	return 0;
 }
 
-/* A minimal or on-trunk route that runs wholly in the second phase's set. */
+/* A minimal or on-trunk route that runs wholly in the second phase's set:
+   any under minlast, minimal LIDs under minboth. */
 static int second_phase_only(const struct compile *cc, const struct walk *walk)
 {
 	if (cc->policy.kind != VLR_VLP_TWO_PHASES || walk->route_class == VLR_ROUTE_VALIANT)
 		return 0;
 	return cc->policy.phase_min == VLR_MIN_LAST ||
 	       (cc->policy.phase_min == VLR_MIN_BOTH &&
-		walk->route_class == VLR_ROUTE_ON_TRUNK);
+		walk->route_class == VLR_ROUTE_MINIMAL);
 }
 
 static unsigned dragonfly_code(const struct compile *cc, const struct walk *walk,
