@@ -362,6 +362,61 @@ static void minfirst_minlast_differ(void **state)
 	vlr_tables_free(b);
 }
 
+/* Whether the ideal form of tables is acyclic; escalating: global links. */
+static int ideal_acyclic(const struct vlr_tables *tables, int escalating, int escape)
+{
+	struct vlr_verify_report report;
+	struct vlr_topology topology;
+	struct vlr_error err;
+	uint8_t escalates[4096] = { 0 };
+	uint32_t slot;
+
+	assert_int_equal(vlr_topology_recognise(tables->fabric, VLR_FAMILY_NONE, &topology,
+						&err), 0);
+	assert_true(tables->fabric->num_ports <= sizeof(escalates));
+	for (slot = 0; slot < tables->fabric->num_ports; slot++)
+		escalates[slot] = topology.port_class[slot] == VLR_PORT_GLOBAL;
+	vlr_topology_free(&topology);
+	if (vlr_verify_ideal(tables, escalating ? escalates : NULL, escape, &report, &err))
+		fail_msg("%s", err.message);
+	return report.cdg_acyclic;
+}
+
+/*
+ * The ideal forms checked for deadlock freedom: ladder-reuse has cycles
+ * among all its VLs but climbs its escape ladder; on a HyperX, minfirst
+ * puts the routes that start on a trunk (reverse dimension order) in set 0
+ * with the first phase (forward order): a cycle the exact form does not
+ * have; minlast keeps them apart. On a Dragonfly 2phases needs the global
+ * links to escalate.
+ */
+static void ideal_forms_checked(void **state)
+{
+	struct vlr_vl_policy reuse = { VLR_VLP_LADDER_REUSE, 0, 0, 0, 0 };
+	struct vlr_vl_policy first = { VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, 1, 0, 0 };
+	struct vlr_vl_policy last = { VLR_VLP_TWO_PHASES, VLR_MIN_LAST, 1, 0, 0 };
+	struct vlr_vl_policy df = { VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, 2, 0, 0 };
+	struct vlr_engine_report report;
+	struct vlr_tables *tables;
+
+	(void)state;
+	tables = valiant_under(VLR_FAMILY_HYPERX, hx44, 2, &reuse, &report);
+	assert_false(ideal_acyclic(tables, 1, 0));
+	assert_true(ideal_acyclic(tables, 1, 1));
+	vlr_tables_free(tables);
+	tables = valiant_under(VLR_FAMILY_HYPERX, hx44, 2, &first, &report);
+	assert_true(verified(tables).cdg_acyclic);
+	assert_false(ideal_acyclic(tables, 1, 0));
+	vlr_tables_free(tables);
+	tables = valiant_under(VLR_FAMILY_HYPERX, hx44, 2, &last, &report);
+	assert_true(ideal_acyclic(tables, 1, 0));
+	vlr_tables_free(tables);
+	tables = valiant_under(VLR_FAMILY_DRAGONFLY, df242, 2, &df, &report);
+	assert_true(ideal_acyclic(tables, 1, 0));
+	assert_false(ideal_acyclic(tables, 0, 0));
+	vlr_tables_free(tables);
+}
+
 static void expect_failure(struct vlr_tables *tables, int valiant,
 			   const struct vlr_engine_options *options, const char *fragment,
 			   int bad_input)
@@ -447,6 +502,7 @@ int main(void)
 		cmocka_unit_test(policies_on_families),
 		cmocka_unit_test(studies_policies_fit),
 		cmocka_unit_test(minfirst_minlast_differ),
+		cmocka_unit_test(ideal_forms_checked),
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(ideal_vl_sets),
 	};
