@@ -256,6 +256,167 @@ static void policies_on_families(void **state)
 		}
 }
 
+static const unsigned df363[] = { 3, 6, 3 };		/* 19 groups */
+static const unsigned dfp4422[] = { 4, 4, 2, 2 };	/* 9 groups */
+
+/* Valiant tables under policy, or a failure naming it. */
+static struct vlr_tables *valiant_under(enum vlr_family family, const unsigned *numbers,
+					unsigned lmc, const struct vlr_vl_policy *policy,
+					struct vlr_engine_report *report)
+{
+	struct vlr_tables *tables = generated(family, numbers, lmc, 8);
+	struct vlr_engine_options options;
+	struct vlr_error err;
+	char name[96];
+
+	vlr_engine_options_init(&options);
+	options.policy = *policy;
+	if (vlr_route_valiant(tables, &options, report, &err)) {
+		vlr_vl_policy_describe(policy, name, sizeof(name));
+		fail_msg("%s refused at LMC %u: %s", name, lmc, err.message);
+	}
+	return tables;
+}
+
+/*
+ * The Valiant studies' policies fit InfiniBand on each family, with one
+ * and two VLs per phase, at LMC 1 to 3: at most 16 SLs and 8 VLs, and
+ * verified deadlock-free. Ladder was once refused on this Dragonfly at
+ * every LMC (21 to 28 SLs).
+ */
+static void studies_policies_fit(void **state)
+{
+	static const struct vlr_vl_policy policies[] = {
+		{ VLR_VLP_LADDER, 0, 0, 0, 0 },
+		{ VLR_VLP_LADDER_REUSE, 0, 0, 0, 0 },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, 1, 0, 0 },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, 2, 0, 0 },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_LAST, 1, 0, 0 },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_LAST, 2, 0, 0 },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_BOTH, 1, 0, 0 },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_BOTH, 2, 0, 0 },
+	};
+	static const struct {
+		enum vlr_family family;
+		const unsigned *numbers;
+	} fabrics[] = {
+		{ VLR_FAMILY_HYPERX, hx444 },
+		{ VLR_FAMILY_DRAGONFLY, df363 },
+		{ VLR_FAMILY_DRAGONFLYPLUS, dfp4422 },
+	};
+	struct vlr_engine_report report;
+	size_t f, p;
+	unsigned lmc;
+
+	(void)state;
+	for (f = 0; f < 3; f++)
+		for (p = 0; p < sizeof(policies) / sizeof(policies[0]); p++)
+			for (lmc = 1; lmc <= 3; lmc += 2) {
+				struct vlr_tables *tables = valiant_under(fabrics[f].family,
+					fabrics[f].numbers, lmc, &policies[p], &report);
+				struct vlr_verify_report check = verified(tables);
+
+				assert_true(report.sls_used <= VLR_NUM_SLS);
+				assert_true(check.vls_used <= 8);
+				assert_true(vlr_verify_passed(&check));
+				vlr_tables_free(tables);
+			}
+}
+
+/* The VL a CA port's packets to lid enter its switch on. */
+static unsigned injection_vl(const struct vlr_tables *tables, uint32_t port, uint32_t lid)
+{
+	return vlr_tables_port_sl2vl(tables, port)[vlr_tables_path_sl(tables, port, lid)];
+}
+
+/*
+ * minfirst and minlast differ in the exact form where their definitions
+ * do: a Dragonfly's minimal LIDs are entered on the first set's VL 0 under
+ * minfirst and on the second set's first VL under minlast; Valiant LIDs on
+ * VL 0 under both.
+ */
+static void minfirst_minlast_differ(void **state)
+{
+	struct vlr_vl_policy first = { VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, 2, 0, 0 };
+	struct vlr_vl_policy last = { VLR_VLP_TWO_PHASES, VLR_MIN_LAST, 2, 0, 0 };
+	struct vlr_engine_report report;
+	struct vlr_tables *a = valiant_under(VLR_FAMILY_DRAGONFLY, df363, 2, &first, &report);
+	struct vlr_tables *b = valiant_under(VLR_FAMILY_DRAGONFLY, df363, 2, &last, &report);
+	uint32_t source = VLR_NONE, port, lid;
+
+	(void)state;
+	for (port = 0; port < a->fabric->num_ports && source == VLR_NONE; port++)
+		if (vlr_tables_is_source(a, port))
+			source = port;
+	assert_int_not_equal(source, VLR_NONE);
+	lid = a->fabric->ports[a->fabric->num_ports - 1].lid;
+	for (port = a->fabric->num_ports; lid == 0 && port-- > 0;)
+		lid = vlr_tables_is_source(a, port) ? a->fabric->ports[port].lid : 0;
+	assert_int_equal(a->lid_kind[lid], VLR_LID_MINIMAL);
+	assert_int_equal(injection_vl(a, source, lid), 0);
+	assert_int_equal(injection_vl(b, source, lid), 2);
+	assert_int_equal(b->lid_kind[lid + 1], VLR_LID_VALIANT);
+	assert_int_equal(injection_vl(a, source, lid + 1), 0);
+	assert_int_equal(injection_vl(b, source, lid + 1), 0);
+	vlr_tables_free(a);
+	vlr_tables_free(b);
+}
+
+/* Whether the ideal form of tables is acyclic; escalating: global links. */
+static int ideal_acyclic(const struct vlr_tables *tables, int escalating, int escape)
+{
+	struct vlr_verify_report report;
+	struct vlr_topology topology;
+	struct vlr_error err;
+	uint8_t escalates[4096] = { 0 };
+	uint32_t slot;
+
+	assert_int_equal(vlr_topology_recognise(tables->fabric, VLR_FAMILY_NONE, &topology,
+						&err), 0);
+	assert_true(tables->fabric->num_ports <= sizeof(escalates));
+	for (slot = 0; slot < tables->fabric->num_ports; slot++)
+		escalates[slot] = topology.port_class[slot] == VLR_PORT_GLOBAL;
+	vlr_topology_free(&topology);
+	if (vlr_verify_ideal(tables, escalating ? escalates : NULL, escape, &report, &err))
+		fail_msg("%s", err.message);
+	return report.cdg_acyclic;
+}
+
+/*
+ * The ideal forms checked for deadlock freedom: ladder-reuse has cycles
+ * among all its VLs but climbs its escape ladder; on a HyperX, minfirst
+ * puts the routes that start on a trunk (reverse dimension order) in set 0
+ * with the first phase (forward order): a cycle the exact form does not
+ * have; minlast keeps them apart. On a Dragonfly 2phases needs the global
+ * links to escalate.
+ */
+static void ideal_forms_checked(void **state)
+{
+	struct vlr_vl_policy reuse = { VLR_VLP_LADDER_REUSE, 0, 0, 0, 0 };
+	struct vlr_vl_policy first = { VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, 1, 0, 0 };
+	struct vlr_vl_policy last = { VLR_VLP_TWO_PHASES, VLR_MIN_LAST, 1, 0, 0 };
+	struct vlr_vl_policy df = { VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, 2, 0, 0 };
+	struct vlr_engine_report report;
+	struct vlr_tables *tables;
+
+	(void)state;
+	tables = valiant_under(VLR_FAMILY_HYPERX, hx44, 2, &reuse, &report);
+	assert_false(ideal_acyclic(tables, 1, 0));
+	assert_true(ideal_acyclic(tables, 1, 1));
+	vlr_tables_free(tables);
+	tables = valiant_under(VLR_FAMILY_HYPERX, hx44, 2, &first, &report);
+	assert_true(verified(tables).cdg_acyclic);
+	assert_false(ideal_acyclic(tables, 1, 0));
+	vlr_tables_free(tables);
+	tables = valiant_under(VLR_FAMILY_HYPERX, hx44, 2, &last, &report);
+	assert_true(ideal_acyclic(tables, 1, 0));
+	vlr_tables_free(tables);
+	tables = valiant_under(VLR_FAMILY_DRAGONFLY, df242, 2, &df, &report);
+	assert_true(ideal_acyclic(tables, 1, 0));
+	assert_false(ideal_acyclic(tables, 0, 0));
+	vlr_tables_free(tables);
+}
+
 static void expect_failure(struct vlr_tables *tables, int valiant,
 			   const struct vlr_engine_options *options, const char *fragment,
 			   int bad_input)
@@ -313,8 +474,9 @@ static void ideal_vl_sets(void **state)
 	assert_int_equal(vlr_policy_vl_mask(&reuse, VLR_ROUTE_VALIANT, 2, 0, 1), 0x7);
 	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_VALIANT, 0, 0, 0), 0x3);
 	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_VALIANT, 4, 1, 1), 0xc);
-	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_MINIMAL, 1, 0, 0), 0x3);
-	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_ON_TRUNK, 1, 1, 0), 0xc);
+	/* minboth: minimal LIDs in the second set, on-trunk routes in the first */
+	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_MINIMAL, 1, 0, 0), 0xc);
+	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_ON_TRUNK, 1, 1, 0), 0x3);
 	/* Dragonflies: the phase's VLs split by escalation level */
 	phases.phase_levels = 2;
 	assert_int_equal(vlr_policy_vl_mask(&phases, VLR_ROUTE_VALIANT, 1, 0, 0), 0x1);
@@ -338,6 +500,9 @@ int main(void)
 		cmocka_unit_test(valiant_offsets_are_in_trees),
 		cmocka_unit_test(dragonfly_intermediates_cover_routers),
 		cmocka_unit_test(policies_on_families),
+		cmocka_unit_test(studies_policies_fit),
+		cmocka_unit_test(minfirst_minlast_differ),
+		cmocka_unit_test(ideal_forms_checked),
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(ideal_vl_sets),
 	};

@@ -8,6 +8,7 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -365,6 +366,53 @@ static int give_lids(const char *command, struct vlr_fabric *fabric,
 	return 0;
 }
 
+/* The links whose crossing escalates a packet in the ideal form: global. */
+static uint8_t *escalating_links(const struct vlr_tables *tables, enum vlr_family family,
+				 struct vlr_error *err)
+{
+	uint32_t ports = tables->fabric->num_ports, slot;
+	struct vlr_topology topology;
+	uint8_t *escalates;
+
+	if (vlr_topology_recognise(tables->fabric, family, &topology, err))
+		return NULL;
+	escalates = calloc(ports + 1ull, 1);
+	if (!escalates)
+		vlr_fail(err, "out of memory");
+	for (slot = 0; escalates && slot < ports; slot++)
+		escalates[slot] = topology.port_class[slot] == VLR_PORT_GLOBAL;
+	vlr_topology_free(&topology);
+	return escalates;
+}
+
+/*
+ * Whether the policy's ideal form, which the simulator can run, is
+ * deadlock-free: with every allowed VL, or (ladder-reuse) by its escape
+ * ladder; else the cycle.
+ */
+static void print_ideal_form(const struct vlr_tables *tables, enum vlr_family family)
+{
+	struct vlr_verify_report all, escape;
+	struct vlr_error err;
+	uint8_t *escalates;
+
+	if (!tables->lid_kind || (tables->policy.kind != VLR_VLP_LADDER &&
+				  tables->policy.kind != VLR_VLP_LADDER_REUSE &&
+				  tables->policy.kind != VLR_VLP_TWO_PHASES))
+		return;
+	escalates = escalating_links(tables, family, &err);
+	if (!escalates || vlr_verify_ideal(tables, escalates, 0, &all, &err) ||
+	    vlr_verify_ideal(tables, escalates, 1, &escape, &err))
+		printf("ideal form:        not checked: %s\n", err.message);
+	else if (all.cdg_acyclic)
+		printf("ideal form:        deadlock-free\n");
+	else if (escape.cdg_acyclic && tables->policy.kind == VLR_VLP_LADDER_REUSE)
+		printf("ideal form:        deadlock-free by its escape ladder (hop i on VL i)\n");
+	else
+		printf("ideal form:        NOT deadlock-free (cycle %s)\n", all.cycle);
+	free(escalates);
+}
+
 static void print_low_diameter(const struct vlr_tables *tables,
 			       const struct vlr_engine_report *report,
 			       const struct vlr_verify_report *check)
@@ -382,6 +430,7 @@ static void print_low_diameter(const struct vlr_tables *tables,
 		       "(the last)\n", report->valiant_offsets, report->restricted_offsets);
 	printf("longest route:     %u switch hops\n",	/* without the host links */
 	       check->hops_max >= 2 ? check->hops_max - 2 : 0);
+	print_ideal_form(tables, report->family.family);
 }
 
 static void print_engine_report(const struct vlr_engine *engine,

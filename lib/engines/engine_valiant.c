@@ -121,16 +121,25 @@ static uint32_t partition_of(const struct valiant_build *build, uint32_t sw, uin
 	return count;
 }
 
+/* The phase whose VLs minimal LIDs use: the second under minlast and
+   minboth. */
+static int minimal_phase(const struct vlr_vl_policy *policy)
+{
+	return policy->kind == VLR_VLP_TWO_PHASES && policy->phase_min != VLR_MIN_FIRST;
+}
+
 /* Route every switch minimally to target; the target delivers by last_port. */
 static void route_minimal_lid(struct valiant_build *build, uint32_t lid, uint32_t target,
 			      uint8_t last_port)
 {
 	struct lowdiam *ld = &build->ld;
+	struct lowdiam_way way = { minimal_phase(&build->options->policy), NULL };
 	uint32_t sw;
 
 	for (sw = 0; sw < ld->graph.num_switches; sw++) {
 		uint32_t c = sw == target ? VLR_NONE :
-			     lowdiam_next(ld, sw, target, build->reversed_minimal);
+			     lowdiam_next(ld, sw, target, build->reversed_minimal,
+					  build->valiant ? &way : NULL);
 
 		vlr_tables_lft(build->tables, sw)[lid] =
 			sw == target ? last_port : c == VLR_NONE ? VLR_NO_PORT :
@@ -138,16 +147,22 @@ static void route_minimal_lid(struct valiant_build *build, uint32_t lid, uint32_
 	}
 }
 
-/* The in-tree: the trunk from via to target, everyone else towards via. */
+/*
+ * The in-tree: the trunk from via to target, everyone else towards via.
+ * On a Dragonfly+ the leaves of via's group go up to spines off the trunk
+ * (a packet that met the trunk there would skip its intermediate) and of
+ * the first phase's parity; the trunk leaves via by a spine of the second.
+ */
 static int route_valiant_lid(struct valiant_build *build, uint32_t lid, uint32_t target,
 			     uint8_t last_port, uint32_t via, struct vlr_error *err)
 {
 	struct lowdiam *ld = &build->ld;
+	struct lowdiam_way second = { 1, NULL }, first = { 0, build->on_trunk };
 	uint32_t sw = via, steps = 0, c;
 
 	memset(build->on_trunk, 0, ld->graph.num_switches);
 	while (sw != target) {
-		c = lowdiam_next(ld, sw, target, 1);
+		c = lowdiam_next(ld, sw, target, 1, &second);
 		if (c == VLR_NONE || ++steps > ld->graph.num_switches)
 			return vlr_fail(err, "no minimal route from %s to %s",
 					vlr_node_name(build->tables->fabric, build->tables->switch_node[sw]),
@@ -161,7 +176,7 @@ static int route_valiant_lid(struct valiant_build *build, uint32_t lid, uint32_t
 	for (sw = 0; sw < ld->graph.num_switches; sw++) {
 		if (build->on_trunk[sw])
 			continue;
-		c = lowdiam_next(ld, sw, via, 0);
+		c = lowdiam_next(ld, sw, via, 0, &first);
 		vlr_tables_lft(build->tables, sw)[lid] =
 			c == VLR_NONE ? VLR_NO_PORT : ld->graph.channel_port[c];
 	}
@@ -377,8 +392,7 @@ static int route_low_diameter(struct vlr_tables *tables, const struct vlr_engine
 	compile_options = *options;
 	if (valiant && compile_options.policy.kind == VLR_VLP_NONE)
 		compile_options.policy.kind = VLR_VLP_TWO_PHASES;
-	build.reversed_minimal = compile_options.policy.kind == VLR_VLP_TWO_PHASES &&
-				 compile_options.policy.phase_min == VLR_MIN_LAST;
+	build.reversed_minimal = minimal_phase(&compile_options.policy);
 	result = prepare_tables(tables, err) || list_candidates(&build, err) ||
 		 route_lids(&build, restricted, err);
 	report->seconds_paths = vlr_clock_seconds() - start;

@@ -250,7 +250,34 @@ static int up_to_gateway(const struct lowdiam *ld, uint32_t c, uint32_t into)
 	return 0;
 }
 
-static uint32_t dragonflyplus_next(struct lowdiam *ld, uint32_t sw, uint32_t target)
+/* The least-loaded up channel of leaf sw that way allows towards target. */
+static uint32_t up_within_group(const struct lowdiam *ld, uint32_t sw, uint32_t target,
+				const struct lowdiam_way *way)
+{
+	const uint16_t *index = ld->topology.index_in_group;
+	uint32_t c, best[3] = { VLR_NONE, VLR_NONE, VLR_NONE };
+	unsigned pass;
+
+	for (c = ld->graph.first_channel[sw]; c < ld->graph.first_channel[sw + 1]; c++) {
+		uint32_t spine = ld->graph.channel_to[c];
+		int avoided = way->avoid && way->avoid[spine];
+		int parity = way->phase < 0 ||
+			     (index[sw] + index[target] + index[spine]) % 2u == (unsigned)way->phase;
+
+		if (ld->channel_class[c] != VLR_PORT_UP)
+			continue;
+		pass = !avoided && parity ? 0 : !avoided ? 1 : 2;
+		if (best[pass] == VLR_NONE || ld->load[c] < ld->load[best[pass]])
+			best[pass] = c;
+	}
+	for (pass = 0; pass < 3; pass++)
+		if (best[pass] != VLR_NONE)
+			return best[pass];
+	return VLR_NONE;
+}
+
+static uint32_t dragonflyplus_next(struct lowdiam *ld, uint32_t sw, uint32_t target,
+				   const struct lowdiam_way *way)
 {
 	const struct vlr_topology *topo = &ld->topology;
 	uint32_t group = topo->group[sw], into = topo->group[target], direct;
@@ -259,6 +286,8 @@ static uint32_t dragonflyplus_next(struct lowdiam *ld, uint32_t sw, uint32_t tar
 	direct = group == into ? lowdiam_channel_to(ld, sw, target) : VLR_NONE;
 	if (direct != VLR_NONE)
 		return direct;
+	if (group == into && !spine && way && topo->role[target] == VLR_ROLE_LEAF)
+		return up_within_group(ld, sw, target, way);
 	if (group == into)
 		return least_loaded(ld, sw, spine ? any_down : any_up, 0);
 	if (!spine)
@@ -267,7 +296,8 @@ static uint32_t dragonflyplus_next(struct lowdiam *ld, uint32_t sw, uint32_t tar
 	return direct != VLR_NONE ? direct : least_loaded(ld, sw, any_down, 0);
 }
 
-uint32_t lowdiam_next(struct lowdiam *ld, uint32_t sw, uint32_t target, int reversed)
+uint32_t lowdiam_next(struct lowdiam *ld, uint32_t sw, uint32_t target, int reversed,
+		      const struct lowdiam_way *way)
 {
 	switch (ld->topology.params.family) {
 	case VLR_FAMILY_HYPERX:
@@ -275,6 +305,6 @@ uint32_t lowdiam_next(struct lowdiam *ld, uint32_t sw, uint32_t target, int reve
 	case VLR_FAMILY_DRAGONFLY:
 		return take(ld, dragonfly_next(ld, sw, target));
 	default:
-		return take(ld, dragonflyplus_next(ld, sw, target));
+		return take(ld, dragonflyplus_next(ld, sw, target, way));
 	}
 }

@@ -43,9 +43,24 @@ int lowdiam_init(struct lowdiam *ld, const struct vlr_tables *tables,
 		 struct vlr_error *err);
 void lowdiam_free(struct lowdiam *ld);
 
+/*
+ * Which spine a Dragonfly+ leaf may go up to towards a leaf of its own
+ * group: one whose index has parity phase with the two leaves' indices
+ * ((leaf + target + spine) % 2 == phase), so that the spine can tell a
+ * first-phase hop from a second-phase one by its in and out ports alone;
+ * and none marked in avoid (a trunk the route must not join early). When
+ * no spine qualifies, parity gives way first, then avoid.
+ */
+struct lowdiam_way {
+	int phase;			/* 0 or 1; -1: any spine */
+	const uint8_t *avoid;		/* [switch]: 1 to avoid; NULL: none */
+};
+
 /* Channel from sw towards switch target (sw != target); reversed: HyperX
-   dimensions in reverse order. Counts the route on the channel taken. */
-uint32_t lowdiam_next(struct lowdiam *ld, uint32_t sw, uint32_t target, int reversed);
+   dimensions in reverse order; way: NULL for any spine. Counts the route
+   on the channel taken. */
+uint32_t lowdiam_next(struct lowdiam *ld, uint32_t sw, uint32_t target, int reversed,
+		      const struct lowdiam_way *way);
 
 /* Dragonflies: the least-loaded global channel from group `from` into
    group `into`, or VLR_NONE. */

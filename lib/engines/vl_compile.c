@@ -8,18 +8,24 @@
  *              packet; Dragonfly+ 1 after a down-then-up turn, which only
  *              routes to spine LIDs take (port classes decide, one SL)
  *   ladder     hop i on VL i (ladder-reuse compiles the same: VL i is
- *              among its allowed 0..i)
+ *              among its allowed 0..i); on the Valiant tables of the
+ *              Dragonflies, where the hop index cannot be told from the
+ *              ports, the hop's role in l g l l g l (u g d u g d) instead:
+ *              ladder role r on VL r, ladder-reuse the lowest VL of the
+ *              port's class that keeps the route climbing (role_vl)
  *   2phases    Dragonflies: the first VL of the phase's set, plus one per
  *              global link (Dragonfly+: down-then-up turn) already taken
- *              in this phase (up to K - 1);
+ *              in this phase (up to K - 1; two_phases_vl);
  *              HyperX: the DESIGN scheme without SL bits: set 0 for the
  *              injection hop and for turns to a later dimension of the
  *              order, set 1 for the rest (phase 2 runs in reverse order)
  * SLs: SL2VL entries start unset; a route takes the SL code its structure
- * calls for (Valiant on a Dragonfly, see dragonfly_group_codes) if its
- * entries along the route are unset or already the VLs it needs, else the
- * lowest code that fits (first fit). Codes end up as SLs, so at most 16 may
- * be used.
+ * calls for (Valiant on a Dragonfly or Dragonfly+, see
+ * dragonfly_group_codes) if its entries along the route are unset or
+ * already the VLs it needs, else the lowest code that fits (first fit).
+ * Codes end up as SLs, so at most 16 may be used. What the codes cannot
+ * tell, the Valiant tables make the ports tell: Dragonfly+ spines inside a
+ * group are chosen by parity (lowdiam_way in engine_valiant.c).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -55,6 +61,7 @@ struct compile {
 	uint8_t sl_of_code[MAX_CODES];
 	unsigned longest;		/* hops of the longest route */
 	unsigned preferred;		/* the SL code to try first for this route */
+	uint8_t injection_vl;		/* the route's VL on its CA's link */
 	uint16_t *group_codes;		/* Dragonfly: [group]: its codes, A(G) */
 	unsigned restricted_code;	/* Dragonfly: the first of two codes past them */
 	uint64_t routes_without_sl;
@@ -73,7 +80,7 @@ struct walk {
 	unsigned turns_in_phase;	/* Dragonfly+: down-then-up turns */
 	unsigned turns;
 	int fresh_phase;		/* phase 2 began at this switch */
-	int landed_on_via;		/* a global link led straight to the intermediate */
+	int landed_on_trunk;		/* a global link led straight onto the trunk */
 	uint32_t in_channel;	/* VLR_NONE on the first switch */
 };
 
@@ -110,6 +117,83 @@ static unsigned escalations(enum vlr_family family, const struct walk *walk, int
 	return 0;
 }
 
+/*
+ * The phase a Dragonfly or Dragonfly+ hop counts in for the role forms:
+ * 0 or 1, and one more after a down-then-up turn inside a phase (routes
+ * to Dragonfly+ spine LIDs). Minimal and on-trunk routes count as phase 1
+ * (the ladders inject every packet at the bottom).
+ */
+static unsigned role_phase(const struct walk *walk)
+{
+	unsigned phase = walk->route_class == VLR_ROUTE_VALIANT && walk->phase_two;
+
+	return phase + (walk->turns_in_phase ? 1 : 0);
+}
+
+/* The hop's place in its phase: before the global link, on it, after it. */
+static unsigned role_place(const struct compile *cc, const struct walk *walk,
+			   uint32_t channel)
+{
+	enum vlr_port_class class = (enum vlr_port_class)cc->ld->channel_class[channel];
+
+	if (class == VLR_PORT_GLOBAL)
+		return 1;
+	if (class == VLR_PORT_UP)
+		return 0;
+	if (class == VLR_PORT_DOWN)
+		return 2;
+	return walk->globals_in_phase ? 2 : 0;
+}
+
+/*
+ * Ladder on a Dragonfly or Dragonfly+: the rung of the hop's role, one of
+ * the six of the longest Valiant route (l g l l g l, u g d u g d), so a
+ * route that lacks a hop skips its rung. Ladder-reuse: the lowest VL of
+ * the port's class that keeps every route climbing - local ports 0..3
+ * (Dragonfly+ up and down ports 0..1), global ports 0..1.
+ */
+static unsigned role_vl(const struct compile *cc, const struct walk *walk, uint32_t channel)
+{
+	unsigned phase = role_phase(walk), place = role_place(cc, walk, channel);
+	enum vlr_port_class class = (enum vlr_port_class)cc->ld->channel_class[channel];
+
+	if (cc->policy.kind == VLR_VLP_LADDER)
+		return 3 * phase + place;
+	if (class == VLR_PORT_LOCAL)
+		return 2 * phase + (place ? 1 : 0);
+	return phase;
+}
+
+/*
+ * 2phases on a Dragonfly or Dragonfly+: the first VL of the phase's set
+ * that the hop's escalation allows. A down-then-up turn in the first phase
+ * (Dragonfly+ routes to spine LIDs) takes the second phase's first VL, as
+ * the turn at an intermediate leaf does: the leaf cannot tell them apart;
+ * one in the second phase with one VL per phase takes a third VL.
+ */
+static unsigned two_phases_vl(const struct compile *cc, const struct walk *walk,
+			      unsigned escalation)
+{
+	unsigned vl = lowest_bit(vlr_policy_vl_mask(&cc->policy, walk->route_class, walk->hop,
+						    walk->phase_two, escalation));
+
+	if (cc->ld->topology.params.family != VLR_FAMILY_DRAGONFLYPLUS || !escalation)
+		return vl;
+	if (vl < cc->policy.vls_per_phase)
+		return cc->policy.vls_per_phase;
+	return cc->policy.vls_per_phase == 1 ? 2 : vl;
+}
+
+/*
+ * Ladders on the Dragonflies' Valiant tables: VLs by the hop's role,
+ * injection at VL 0. Minimal tables keep the exact hop index.
+ */
+static int role_form(const struct compile *cc)
+{
+	return cc->group_codes && cc->ld->topology.params.family != VLR_FAMILY_HYPERX &&
+	       (cc->policy.kind == VLR_VLP_LADDER || cc->policy.kind == VLR_VLP_LADDER_REUSE);
+}
+
 static unsigned wanted_vl(const struct compile *cc, const struct walk *walk, uint32_t channel)
 {
 	enum vlr_family family = cc->ld->topology.params.family;
@@ -117,12 +201,13 @@ static unsigned wanted_vl(const struct compile *cc, const struct walk *walk, uin
 	switch (cc->policy.kind) {
 	case VLR_VLP_LADDER:
 	case VLR_VLP_LADDER_REUSE:
+		if (role_form(cc))
+			return role_vl(cc, walk, channel);
 		return walk->hop;
 	case VLR_VLP_TWO_PHASES:
 		if (family == VLR_FAMILY_HYPERX)
 			return hyperx_two_phases(cc, walk, channel);
-		return lowest_bit(vlr_policy_vl_mask(&cc->policy, walk->route_class, walk->hop,
-						     walk->phase_two, escalations(family, walk, 0)));
+		return two_phases_vl(cc, walk, escalations(family, walk, 0));
 	default:
 		return escalations(family, walk, 1) ? 1 : 0;
 	}
@@ -162,12 +247,12 @@ static uint64_t key_of(const struct compile *cc, uint32_t sw, unsigned in, unsig
  * to group H takes a code in A(K) but not in A(H); a global port into
  * group Y reads the codes of A(Y) as phase 1 and the rest as phase 2, and
  * a local hop entered from a global link in group X reads A(X) as the
- * phase-1 one. Minimal routes and, under minfirst, routes that start on
- * their trunk take a code of A(H). One code per route thus tells every
- * switch the phase, whatever groups Valiant picks. Restricted routes
- * (K = H) take one of two further codes: one when a global link leads
- * them straight to the intermediate (their next local hop is phase 2), the
- * other when a local hop still leads there (that hop is phase 1).
+ * phase-1 one. Minimal and on-trunk routes in the first set take a code of
+ * A(H). One code per route thus tells every switch the phase, whatever
+ * groups Valiant picks. Routes with K = H take one of two further codes:
+ * one when their global link lands on the trunk (the next hop is phase 2),
+ * the other when it does not; minimal and on-trunk routes in the second
+ * set (minlast, minboth on the trunk) the code after those.
  */
 static int dragonfly_group_codes(struct compile *cc, struct vlr_error *err)
 {
@@ -196,20 +281,31 @@ static int dragonfly_group_codes(struct compile *cc, struct vlr_error *err)
 	return 0;
 }
 
+/* A minimal or on-trunk route that runs wholly in the second phase's set:
+   any under minlast, minimal LIDs under minboth. */
+static int second_phase_only(const struct compile *cc, const struct walk *walk)
+{
+	if (cc->policy.kind != VLR_VLP_TWO_PHASES || walk->route_class == VLR_ROUTE_VALIANT)
+		return 0;
+	return cc->policy.phase_min == VLR_MIN_LAST ||
+	       (cc->policy.phase_min == VLR_MIN_BOTH &&
+		walk->route_class == VLR_ROUTE_MINIMAL);
+}
+
 static unsigned dragonfly_code(const struct compile *cc, const struct walk *walk,
 			       uint32_t target)
 {
 	const struct vlr_topology *topology = &cc->ld->topology;
 	uint32_t via = cc->tables->lid_via ? cc->tables->lid_via[walk->lid] : VLR_NONE;
 	uint16_t into = cc->group_codes[topology->group[target]];
-	int phase_one_only = via == VLR_NONE ||
-			     (walk->route_class == VLR_ROUTE_ON_TRUNK &&
-			      cc->policy.phase_min == VLR_MIN_FIRST);
 	uint16_t codes;
 
-	if (!phase_one_only && topology->group[via] == topology->group[target])
-		return cc->restricted_code + (walk->landed_on_via ? 0 : 1);
-	codes = phase_one_only ? into : cc->group_codes[topology->group[via]] & (uint16_t)~into;
+	if (walk->route_class != VLR_ROUTE_VALIANT)
+		return second_phase_only(cc, walk) ? cc->restricted_code + 2 :
+		       lowest_bit(into);
+	if (topology->group[via] == topology->group[target])
+		return cc->restricted_code + (walk->landed_on_trunk ? 0 : 1);
+	codes = cc->group_codes[topology->group[via]] & (uint16_t)~into;
 	return codes ? lowest_bit(codes) : 0;
 }
 
@@ -260,6 +356,8 @@ static int collect_hops(struct compile *cc, uint32_t source, uint32_t lid,
 					vlr_node_name(fabric, cc->tables->switch_node[source]), lid,
 					MAX_ROUTE_HOPS);
 		vl = wanted_vl(cc, &walk, channel);
+		if (!walk.hop)
+			cc->injection_vl = (uint8_t)(role_form(cc) ? 0 : vl);
 		if (vl + 1 > cc->vls_needed)
 			cc->vls_needed = vl + 1;
 		cc->hops[walk.hop].key = key_of(cc, sw, in_port, graph->channel_port[channel]);
@@ -269,8 +367,8 @@ static int collect_hops(struct compile *cc, uint32_t source, uint32_t lid,
 		if (cc->ld->channel_class[channel] == VLR_PORT_GLOBAL) {
 			walk.globals++;
 			walk.globals_in_phase++;
-			walk.landed_on_via |= cc->tables->lid_via &&
-					      next == cc->tables->lid_via[lid];
+			walk.landed_on_trunk |= cc->tables->lid_via &&
+						vlr_trunks_has(&cc->trunks, next, lid);
 		}
 		walk.in_channel = channel;
 		walk.hop++;
@@ -296,7 +394,7 @@ static int code_fits(const struct compile *cc, const uint8_t *injection, unsigne
 {
 	unsigned i;
 
-	if (injection[code] != UNSET && injection[code] != cc->hops[0].vl)
+	if (injection[code] != UNSET && injection[code] != cc->injection_vl)
 		return 0;
 	for (i = 0; i < hops; i++) {
 		uint8_t vl = *code_entry(cc, cc->hops[i].key, code);
@@ -327,7 +425,7 @@ static int choose_code(struct compile *cc, uint32_t source, unsigned hops)
 		cc->routes_without_sl++;
 		return 0;
 	}
-	injection[code] = cc->hops[0].vl;
+	injection[code] = cc->injection_vl;
 	for (i = 0; i < hops; i++)
 		*code_entry(cc, cc->hops[i].key, code) = cc->hops[i].vl;
 	cc->codes_used |= 1ull << code;
@@ -475,12 +573,22 @@ static void finish_tables(struct compile *cc)
 			tables->sl2vl[at] = 0;
 }
 
+/*
+ * The policy as compiled. 2phases on a Dragonfly takes at least 2 VLs per
+ * phase: one VL cannot hold a phase's local-global-local hops without a
+ * dependency cycle, and the second is the study's own minimum (two local
+ * VLs per phase, one global), so K = 1 there compiles as K = 2.
+ */
 static void choose_policy(const struct lowdiam *ld, const struct vlr_engine_options *options,
 			  struct vlr_vl_policy *policy)
 {
+	enum vlr_family family = ld->topology.params.family;
+
 	*policy = options->policy;
-	if (policy->kind == VLR_VLP_TWO_PHASES && !policy->vls_per_phase)
-		policy->vls_per_phase = ld->topology.params.family == VLR_FAMILY_HYPERX ? 1 : 2;
+	if (policy->kind == VLR_VLP_TWO_PHASES &&
+	    (!policy->vls_per_phase || (family == VLR_FAMILY_DRAGONFLY &&
+					policy->vls_per_phase < 2)))
+		policy->vls_per_phase = family == VLR_FAMILY_HYPERX ? 1 : 2;
 	policy->phase_levels = ld->topology.params.family == VLR_FAMILY_HYPERX ? 1 : 2;
 }
 
@@ -555,7 +663,7 @@ static int compile_hops(struct vlr_tables *tables, const struct lowdiam *ld,
 	memset(cc.codes, UNSET, tables->sl2vl_size / VLR_NUM_SLS * MAX_CODES);
 	result = vlr_trunks_build(tables, &cc.trunks, err);
 	if (!result && any_valiant(tables) && cc.policy.kind != VLR_VLP_NONE &&
-	    ld->topology.params.family == VLR_FAMILY_DRAGONFLY)
+	    ld->topology.params.family != VLR_FAMILY_HYPERX)
 		result = dragonfly_group_codes(&cc, err);
 	if (!result)
 		result = assign_rows(&cc, err) || colour_routes(&cc, err);

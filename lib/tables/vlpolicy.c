@@ -101,7 +101,10 @@ static unsigned two_phases_phase(const struct vlr_vl_policy *policy,
 		return 0;
 	if (policy->phase_min == VLR_MIN_LAST)
 		return 1;
-	return route_class == VLR_ROUTE_ON_TRUNK ? 1 : 0;
+	/* minboth, as the study defines it: the first set when the source is
+	   the intermediate (on the trunk), the second when the destination is
+	   (a minimal LID) */
+	return route_class == VLR_ROUTE_ON_TRUNK ? 0 : 1;
 }
 
 static uint16_t low_bits(unsigned count)

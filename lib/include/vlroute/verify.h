@@ -79,6 +79,23 @@ struct vlr_verify_report {
 int vlr_verify(const struct vlr_tables *tables, struct vlr_verify_report *report,
 	       struct vlr_error *err);
 
+/*
+ * The channel dependency graph of the tables' VL policy in its ideal form
+ * (tables->policy, ladder, ladder-reuse or 2phases, with route kinds):
+ * every hop of every (source switch, DLID) route may take any VL its
+ * policy allows (vlr_policy_vl_mask) for the route's class, hop, phase and
+ * escalation, as the simulator's ideal mode lets it; escalates[port slot]
+ * says that crossing the link out of that port adds one escalation (the
+ * Dragonflies' global links; NULL: none). With escape, every hop keeps
+ * only the highest VL it may take (for ladder-reuse, hop i on VL i: an
+ * escape ladder that keeps it deadlock-free even where all its VLs
+ * together have a cycle). Fills the cdg_* fields of report (the rest
+ * zero); -1 with err when the tables carry no ideal form or memory runs
+ * out.
+ */
+int vlr_verify_ideal(const struct vlr_tables *tables, const uint8_t *escalates,
+		     int escape, struct vlr_verify_report *report, struct vlr_error *err);
+
 /* Every route delivered, only offered VLs used, no dependency cycle. */
 int vlr_verify_passed(const struct vlr_verify_report *report);
 
