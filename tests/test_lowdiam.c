@@ -362,6 +362,52 @@ static void minfirst_minlast_differ(void **state)
 	vlr_tables_free(b);
 }
 
+/* Offsets of the port whose first LID is base that repeat the intermediate
+   of an offset of their kind (Valiant, restricted). */
+static unsigned repeats(const struct vlr_tables *tables, uint32_t base, unsigned offsets)
+{
+	unsigned k, j, count = 0;
+
+	for (k = 1; k < offsets; k++)
+		for (j = 1; j < k; j++)
+			if (tables->lid_via[base + j] == tables->lid_via[base + k] &&
+			    tables->lid_kind[base + j] == tables->lid_kind[base + k]) {
+				count++;
+				break;
+			}
+	return count;
+}
+
+/*
+ * No intermediate serves two offsets of one kind of a port while any
+ * switch is left: at LMC 3 on a HyperX 4x4 neither the 5 Valiant nor the
+ * 2 restricted offsets of a port repeat one; at LMC 6 on a HyperX 8x8
+ * only the 16 restricted offsets, whose partition holds 14 switches,
+ * repeat - two each (240 of 512 ports once repeated a Valiant
+ * intermediate there).
+ */
+static void intermediates_distinct(void **state)
+{
+	static const unsigned hx88[] = { 2, 8, 8, 0, 1 };
+	struct vlr_vl_policy policy = { VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, 1, 0, 0 };
+	struct vlr_engine_report report;
+	struct vlr_tables *tables;
+	uint32_t port;
+
+	(void)state;
+	tables = valiant_under(VLR_FAMILY_HYPERX, hx44, 3, &policy, &report);
+	for (port = 0; port < tables->fabric->num_ports; port++)
+		if (vlr_tables_is_source(tables, port))
+			assert_int_equal(repeats(tables, tables->fabric->ports[port].lid, 8), 0);
+	vlr_tables_free(tables);
+	tables = valiant_under(VLR_FAMILY_HYPERX, hx88, 6, &policy, &report);
+	assert_int_equal(report.restricted_offsets, 16);
+	for (port = 0; port < tables->fabric->num_ports; port++)
+		if (vlr_tables_is_source(tables, port))
+			assert_int_equal(repeats(tables, tables->fabric->ports[port].lid, 64), 2);
+	vlr_tables_free(tables);
+}
+
 /* Whether the ideal form of tables is acyclic; escalating: global links. */
 static int ideal_acyclic(const struct vlr_tables *tables, int escalating, int escape)
 {
@@ -503,6 +549,7 @@ int main(void)
 		cmocka_unit_test(studies_policies_fit),
 		cmocka_unit_test(minfirst_minlast_differ),
 		cmocka_unit_test(ideal_forms_checked),
+		cmocka_unit_test(intermediates_distinct),
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(ideal_vl_sets),
 	};

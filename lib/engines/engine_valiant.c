@@ -9,7 +9,9 @@
  * Offsets of a port with K = 2^LMC - 1 Valiant offsets and R of them
  * restricted (by default a quarter, rounded up, when K >= 2): offset 0
  * minimal, 1 .. K - R valiant (intermediates anywhere, spread so that every
- * switch serves about as often, consecutive offsets in different groups),
+ * switch serves about as often, consecutive offsets in different groups,
+ * never one switch twice among a port's Valiant offsets while another is
+ * left),
  * K - R + 1 .. K restricted (intermediates in the destination's group, or
  * in its HyperX rows, dimension after dimension).
  *
@@ -31,6 +33,8 @@ struct valiant_build {
 	uint32_t num_candidates;
 	uint32_t *near;			/* scratch: restricted candidates */
 	uint8_t *on_trunk;		/* scratch: [switch] */
+	uint8_t *taken;			/* scratch: [switch]: an intermediate of this port */
+	uint32_t *position;		/* [switch]: its place in candidates */
 	int reversed_minimal;		/* HyperX minimal LIDs in reverse order */
 	int valiant;			/* offsets 1.. through intermediates */
 };
@@ -64,7 +68,10 @@ static int list_candidates(struct valiant_build *build, struct vlr_error *err)
 	build->candidates = malloc((n + 1ull) * sizeof(uint32_t));
 	build->near = malloc((n + 1ull) * sizeof(uint32_t));
 	build->on_trunk = calloc(n + 1ull, 1);
-	if (!keys || !build->candidates || !build->near || !build->on_trunk) {
+	build->taken = calloc(n + 1ull, 1);
+	build->position = malloc((n + 1ull) * sizeof(uint32_t));
+	if (!keys || !build->candidates || !build->near || !build->on_trunk || !build->taken ||
+	    !build->position) {
 		free(keys);
 		return vlr_fail(err, "out of memory for the intermediates");
 	}
@@ -75,8 +82,12 @@ static int list_candidates(struct valiant_build *build, struct vlr_error *err)
 				((uint64_t)ld->topology.index_in_group[sw] << 48) |
 				((uint64_t)ld->topology.group[sw] << 24) | sw;
 	qsort(keys, build->num_candidates, sizeof(uint64_t), compare_keys);
-	for (sw = 0; sw < build->num_candidates; sw++)
+	for (sw = 0; sw < n; sw++)
+		build->position[sw] = 0;
+	for (sw = 0; sw < build->num_candidates; sw++) {
 		build->candidates[sw] = (uint32_t)(keys[sw] & 0xffffff);
+		build->position[build->candidates[sw]] = sw;
+	}
 	free(keys);
 	return 0;
 }
@@ -230,10 +241,62 @@ static uint32_t valiant_via(const struct valiant_build *build, uint32_t rank,
 
 	if (build->ld.topology.params.family != VLR_FAMILY_HYPERX)
 		return dragonfly_via(build, turn, target);
-	if (build->candidates[at] == target)
-		at = (at + spread) % n;
+	if (build->candidates[at] == target)	/* the first place past the port's */
+		at = (uint32_t)(((uint64_t)rank * spread + spread) % n);
 	return build->candidates[at] == target ? build->candidates[(at + 1) % n] :
 	       build->candidates[at];
+}
+
+/*
+ * The first switch of list, cyclically from place `from`, that is not the
+ * target and no other offset of the port has taken; list[from] when every
+ * one is taken (more offsets than switches to serve them).
+ */
+static uint32_t first_free(const struct valiant_build *build, const uint32_t *list,
+			   uint32_t count, uint32_t from, uint32_t target)
+{
+	uint32_t i;
+
+	for (i = 0; i < count; i++) {
+		uint32_t sw = list[(from + i) % count];
+
+		if (sw != target && !build->taken[sw])
+			return sw;
+	}
+	return list[from % count];
+}
+
+/*
+ * The intermediates of one port's offsets 1 .. offsets - 1 into via[k].
+ * A Valiant one that another Valiant offset of the port has taken moves on
+ * to the next free candidate, so none serves a port twice while any is
+ * left (the spread of valiant_via rarely needs it). The restricted ones
+ * take their partition in turn, all different while it lasts; they may
+ * share a switch with a Valiant offset, which is of another kind.
+ */
+static int choose_vias(struct valiant_build *build, uint32_t rank, unsigned offsets,
+		       unsigned valiant, uint32_t target, uint32_t *via, struct vlr_error *err)
+{
+	const struct vlr_tables *tables = build->tables;
+	uint32_t near_count = valiant + 1 < offsets ?
+			      partition_of(build, target, build->near) : 0;
+	unsigned k;
+
+	for (k = 1; k <= valiant; k++) {
+		via[k] = valiant_via(build, rank, k - 1, valiant, target);
+		if (build->taken[via[k]] && can_serve(&build->ld, via[k]))
+			via[k] = first_free(build, build->candidates, build->num_candidates,
+					    build->position[via[k]], target);
+		build->taken[via[k]] = 1;
+	}
+	for (k = valiant + 1; k < offsets; k++) {
+		if (!near_count)
+			return vlr_fail(err, "restricted Valiant needs another switch in the "
+					"partition of %s", vlr_node_name(tables->fabric,
+					tables->switch_node[target]));
+		via[k] = build->near[(rank + k - valiant - 1) % near_count];
+	}
+	return 0;
 }
 
 /* Route the 2^LMC LIDs of one endpoint port. */
@@ -243,34 +306,27 @@ static int route_port(struct valiant_build *build, uint32_t port, uint32_t rank,
 	struct vlr_tables *tables = build->tables;
 	const struct vlr_port *record = &tables->fabric->ports[port];
 	unsigned offsets = 1u << record->lmc, k, valiant = offsets - 1 - restricted;
-	uint32_t target, near_count = 0;
+	uint32_t target, via[1u << 7];
 	uint8_t last_port;
+	int result;
 
 	target = route_graph_target(&build->ld.graph, record->lid, &last_port);
 	if (target == VLR_NONE)
 		return engine_unroutable_lid(tables, record->lid, err);
 	route_minimal_lid(build, record->lid, target, last_port);
-	if (restricted)
-		near_count = partition_of(build, target, build->near);
-	for (k = 1; k < offsets; k++) {
-		uint32_t lid = record->lid + k, via;
+	for (k = 0; k < offsets; k++)
+		via[k] = target;
+	result = choose_vias(build, rank, offsets, valiant, target, via, err);
+	for (k = 1; k < offsets; k++)
+		build->taken[via[k]] = 0;
+	for (k = 1; k < offsets && !result; k++) {
+		uint32_t lid = record->lid + k;
 
-		if (k <= valiant) {
-			via = valiant_via(build, rank, k - 1, valiant ? valiant : 1, target);
-			tables->lid_kind[lid] = VLR_LID_VALIANT;
-		} else {
-			if (!near_count)
-				return vlr_fail(err, "restricted Valiant needs another switch in "
-						"the partition of %s", vlr_node_name(tables->fabric,
-						tables->switch_node[target]));
-			via = build->near[(rank + k - valiant - 1) % near_count];
-			tables->lid_kind[lid] = VLR_LID_RESTRICTED;
-		}
-		tables->lid_via[lid] = via;
-		if (route_valiant_lid(build, lid, target, last_port, via, err))
-			return -1;
+		tables->lid_kind[lid] = k <= valiant ? VLR_LID_VALIANT : VLR_LID_RESTRICTED;
+		tables->lid_via[lid] = via[k];
+		result = route_valiant_lid(build, lid, target, last_port, via[k], err);
 	}
-	return 0;
+	return result;
 }
 
 /* Every LID: Valiant offsets for endpoint ports, else minimal. */
@@ -405,6 +461,8 @@ static int route_low_diameter(struct vlr_tables *tables, const struct vlr_engine
 	free(build.candidates);
 	free(build.near);
 	free(build.on_trunk);
+	free(build.taken);
+	free(build.position);
 	lowdiam_free(&build.ld);
 	return result ? -1 : 0;
 }
