@@ -333,7 +333,8 @@ static unsigned injection_vl(const struct vlr_tables *tables, uint32_t port, uin
  * minfirst and minlast differ in the exact form where their definitions
  * do: a Dragonfly's minimal LIDs are entered on the first set's VL 0 under
  * minfirst and on the second set's first VL under minlast; Valiant LIDs on
- * VL 0 under both.
+ * VL 0 under both. On a HyperX minlast follows the phases (SL codes tell
+ * them), where minfirst can only follow the turns (one SL).
  */
 static void minfirst_minlast_differ(void **state)
 {
@@ -359,6 +360,14 @@ static void minfirst_minlast_differ(void **state)
 	assert_int_equal(injection_vl(a, source, lid + 1), 0);
 	assert_int_equal(injection_vl(b, source, lid + 1), 0);
 	vlr_tables_free(a);
+	vlr_tables_free(b);
+	first.vls_per_phase = last.vls_per_phase = 1;
+	a = valiant_under(VLR_FAMILY_HYPERX, hx44, 2, &first, &report);
+	assert_int_equal(report.sls_used, 1);
+	vlr_tables_free(a);
+	b = valiant_under(VLR_FAMILY_HYPERX, hx44, 2, &last, &report);
+	assert_true(report.sls_used > 1);
+	assert_true(verified(b).cdg_acyclic);
 	vlr_tables_free(b);
 }
 

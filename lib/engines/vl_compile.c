@@ -16,9 +16,10 @@
  *   2phases    Dragonflies: the first VL of the phase's set, plus one per
  *              global link (Dragonfly+: down-then-up turn) already taken
  *              in this phase (up to K - 1; two_phases_vl);
- *              HyperX: the DESIGN scheme without SL bits: set 0 for the
- *              injection hop and for turns to a later dimension of the
- *              order, set 1 for the rest (phase 2 runs in reverse order)
+ *              HyperX: minlast the phase's first VL; minfirst and minboth
+ *              the DESIGN scheme without SL bits: set 0 for the injection
+ *              hop and for turns to a later dimension of the order, set 1
+ *              for the rest (phase 2 runs in reverse order)
  * SLs: SL2VL entries start unset; a route takes the SL code its structure
  * calls for (Valiant on a Dragonfly or Dragonfly+, see
  * dragonfly_group_codes) if its entries along the route are unset or
@@ -95,14 +96,28 @@ static unsigned lowest_bit(uint16_t mask)
 	return bit;
 }
 
+/*
+ * 2phases on a HyperX. Under minlast the first set carries only the first
+ * phase, in dimension order, and the second only routes in reverse order
+ * (trunks, minimal LIDs): the phases themselves are acyclic, and the SL
+ * codes tell them apart. Under minfirst and minboth the routes that start
+ * on a trunk run it in reverse order in the first set, beside the first
+ * phase, which can close a cycle; there the turns decide (the DESIGN
+ * scheme, one SL): set 0 for the injection hop and turns to a later
+ * dimension of the order, set 1 for the rest.
+ */
 static unsigned hyperx_two_phases(const struct compile *cc, const struct walk *walk,
 				  uint32_t channel)
 {
 	const struct lowdiam *ld = cc->ld;
-	int set_one = walk->in_channel != VLR_NONE &&
-		      ld->dim_rank[ld->channel_dim[walk->in_channel]] >=
-		      ld->dim_rank[ld->channel_dim[channel]];
+	int set_one;
 
+	if (cc->policy.phase_min == VLR_MIN_LAST)
+		return lowest_bit(vlr_policy_vl_mask(&cc->policy, walk->route_class, walk->hop,
+						     walk->phase_two, 0));
+	set_one = walk->in_channel != VLR_NONE &&
+		  ld->dim_rank[ld->channel_dim[walk->in_channel]] >=
+		  ld->dim_rank[ld->channel_dim[channel]];
 	return set_one ? cc->policy.vls_per_phase : 0;
 }
 
