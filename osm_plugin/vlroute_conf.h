@@ -27,6 +27,7 @@ struct vlr_osm_config {
 	unsigned max_vls;		/* max_vls N (1..15); 0: what the fabric offers */
 	int balance;			/* balance yes|no */
 	char path_sl_file[VLR_OSM_PATH_SIZE];	/* path_sl_file PATH; "" if not set */
+	char table_dir[VLR_OSM_PATH_SIZE];	/* table_dir DIR (vlr_file); "" if not set */
 
 	/* vlr_minimal and vlr_valiant */
 	enum vlr_family family;		/* family F; VLR_FAMILY_NONE: any of the three */
