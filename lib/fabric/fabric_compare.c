@@ -161,7 +161,7 @@ static int same_lids(const struct comparison *c, uint32_t node, uint32_t other,
 {
 	const struct vlr_port *a = vlr_port_at(c->expected.fabric, node, number);
 	const struct vlr_port *b = vlr_port_at(c->found.fabric, other, number);
-	char label[LABEL_SIZE], where[LABEL_SIZE + 16];
+	char label[LABEL_SIZE], where[LABEL_SIZE + 32];
 
 	node_label(&c->expected, node, label, sizeof(label));
 	if (number)
