@@ -64,8 +64,8 @@ int vlr_osm_file_load(const struct vlr_osm_config *config, const char *conf_path
 				   &why)) {
 		vlr_osm_file_free(file);
 		return vlr_fail(err, "the tables of %s are not for this subnet: %s; route "
-				"it again for the live subnet (vlroute route --guid2lid "
-				"with OpenSM's LID cache)", dir, why.message);
+				"this subnet into it again (vlroute route --guid2lid with "
+				"OpenSM's LID cache)", dir, why.message);
 	}
 	*code = NULL;
 	return 0;
