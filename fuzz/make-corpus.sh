@@ -152,6 +152,11 @@ vl_policy ladder
 heuristic all
 max_vls 15
 CONF
+	seed fuzz_osm_config file.conf <<'CONF'
+# vlr_file
+table_dir /var/lib/vlroute/tables
+max_vls 8
+CONF
 }
 
 rm -rf "$corpus"

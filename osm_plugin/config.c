@@ -70,17 +70,30 @@ static int set_balance(const struct vlr_osm_conf_line *line,
 	return 0;
 }
 
+/* The line's value into out (size bytes): an absolute path. */
+static int set_path(const struct vlr_osm_conf_line *line, char *out, size_t size,
+		    struct vlr_error *err)
+{
+	if (line->value[0] != '/')
+		return vlr_fail_at(err, line->path, line->number, "%s must be an absolute "
+				   "path, not \"%s\"", line->key, line->value);
+	if (strlen(line->value) >= size)
+		return vlr_fail_at(err, line->path, line->number, "%s is too long",
+				   line->key);
+	strcpy(out, line->value);
+	return 0;
+}
+
 static int set_path_sl_file(const struct vlr_osm_conf_line *line,
 			    struct vlr_osm_config *config, struct vlr_error *err)
 {
-	if (line->value[0] != '/')
-		return vlr_fail_at(err, line->path, line->number, "path_sl_file must be "
-				   "an absolute path, not \"%s\"", line->value);
-	if (strlen(line->value) >= sizeof(config->path_sl_file))
-		return vlr_fail_at(err, line->path, line->number,
-				   "path_sl_file is too long");
-	strcpy(config->path_sl_file, line->value);
-	return 0;
+	return set_path(line, config->path_sl_file, sizeof(config->path_sl_file), err);
+}
+
+static int set_table_dir(const struct vlr_osm_conf_line *line,
+			 struct vlr_osm_config *config, struct vlr_error *err)
+{
+	return set_path(line, config->table_dir, sizeof(config->table_dir), err);
 }
 
 static int set_family(const struct vlr_osm_conf_line *line,
@@ -165,7 +178,8 @@ static const struct vlr_osm_conf_key keys[] = {
 	  "weakest", "weakest", 1, set_heuristic },
 	{ "max_vls", "N",
 	  "Use at most N data VLs, 1 to 15. vlr_dfsssp fails (ERR VLR03) when\n"
-	  "its layers need more; a smaller max_vls leaves VLs for other uses.\n",
+	  "its layers need more, vlr_file when the tables of table_dir use more;\n"
+	  "a smaller max_vls leaves VLs for other uses.\n",
 	  "what the fabric offers: the fewest data VLs of\n"
 	  "any switch-to-switch link, no more than OpenSM configures", "8", 0,
 	  set_max_vls },
@@ -180,6 +194,14 @@ static const struct vlr_osm_conf_key keys[] = {
 	  "dump_files_dir/vlroute-path-sl.dump, written\n"
 	  "only when OpenSM writes its own dumps (log level with 0x40)",
 	  "/var/lib/opensm/vlroute-path-sl.dump", 0, set_path_sl_file },
+	{ "table_dir", "DIR",
+	  "vlr_file only: the table directory it programs, an absolute path: one\n"
+	  "written by \"vlroute route -o\" (or \"vlroute capture -o\") for this\n"
+	  "subnet and its LIDs. vlr_file loads its LFTs, SL2VL tables and path\n"
+	  "SLs at every routing, checks them against the subnet OpenSM found and\n"
+	  "verifies them, and refuses (OpenSM falls back) on any difference.\n",
+	  "not set: vlr_file refuses to run (ERR VLR02)",
+	  "/var/lib/vlroute/tables", 0, set_table_dir },
 	{ "family", "hyperx|dragonfly|dragonfly+",
 	  "vlr_minimal and vlr_valiant only (as this and the keys below): the\n"
 	  "topology the fabric must be; another is refused (ERR VLR05) and\n"

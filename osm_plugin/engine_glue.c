@@ -2,11 +2,13 @@
  * engine_glue.c - one routing run, as OpenSM's ucast_build_fwd_tables:
  * read the options, translate OpenSM's subnet, route it with vlroute's
  * engine (the registry row of this routing engine, with the options of
- * vlroute.conf), verify the tables in memory, and only if they pass copy every
- * switch's LFT into OpenSM's new_lft in one go. Any failure logs an
- * "ERR VLRnn" line and returns -1 before a single LFT entry is written,
- * so OpenSM falls back to the next engine of its list. Each run starts
- * from scratch; the previous run's tables are freed first.
+ * vlroute.conf) - or, for vlr_file, load the table directory made for it
+ * (file_engine.c) - verify the tables in memory, index them by GUID for
+ * the callbacks, and only if they pass copy every switch's LFT into
+ * OpenSM's new_lft in one go. Any failure logs an "ERR VLRnn" line and
+ * returns -1 before a single LFT entry is written, so OpenSM falls back
+ * to the next engine of its list. Each run starts from scratch; the
+ * previous run's tables are freed first.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -33,9 +35,10 @@ struct run {
 	struct vlr_osm_subnet subnet;
 	struct vlr_osm_routing *routing;
 	struct vlr_engine_report report;
+	struct vlr_osm_file file;	/* vlr_file: what the load found */
 	struct vlr_verify_report check;
 	unsigned vls;
-	double started, seconds_translate, seconds_verify;
+	double started, seconds_translate, seconds_load, seconds_verify;
 };
 
 /* The engine's registry row: what it promises and what it reports. */
@@ -128,6 +131,15 @@ static int translate(struct run *run)
 			      "out of memory for the routing");
 		return -1;
 	}
+	run->seconds_translate = vlr_clock_seconds() - start;
+	return 0;
+}
+
+/* Empty tables for the translated subnet, whose fabric they take over. */
+static int tables_for_subnet(struct run *run)
+{
+	struct vlr_error err;
+
 	run->routing->tables = vlr_tables_new(run->subnet.fabric, run->vls, &err);
 	if (!run->routing->tables) {
 		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_SUBNET,
@@ -136,9 +148,6 @@ static int translate(struct run *run)
 	}
 	run->routing->tables->owns_fabric = 1;
 	run->subnet.fabric = NULL;
-	run->routing->endports = run->subnet.endports;
-	memset(&run->subnet.endports, 0, sizeof(run->subnet.endports));
-	run->seconds_translate = vlr_clock_seconds() - start;
 	return 0;
 }
 
@@ -175,6 +184,21 @@ static void explain_vl_shortage(const struct run *run, const struct vlr_error *e
 			      "%s; %s - choose another vl_policy in %s, raise max_op_vls "
 			      "or max_vls, or use routing_engine %s,minhop", err->message,
 			      limit, run->engine->plugin->conf_path, run->engine->name);
+}
+
+/* Tables that use a VL beyond those offered: ERR VLR03. */
+static void explain_vl_use(const struct run *run)
+{
+	const struct vlr_verify_report *check = &run->check;
+	char limit[VLR_OSM_PATH_SIZE + 128];
+
+	vl_limit(run, limit, sizeof(limit));
+	vlr_osm_error(run->osm, run->engine->name, VLR_ERR_VLS,
+		      "the tables use %u VLs (mask 0x%04x), but %s - %s%s", check->vls_used,
+		      check->vl_mask, limit, limited_by_max_vls(run) ? "raise max_vls" :
+		      "raise max_op_vls (as far as the ports' VLCap allows)",
+		      row(run)->run ? "" : ", or route the table directory again for "
+		      "fewer VLs (vlroute route --vls)");
 }
 
 static void engine_options(const struct run *run, struct vlr_engine_options *options)
@@ -219,11 +243,37 @@ static int route(struct run *run)
 	struct vlr_engine_options options;
 	struct vlr_error err;
 
+	if (tables_for_subnet(run))
+		return -1;
 	engine_options(run, &options);
 	if (!row(run)->run(run->routing->tables, &options, &run->report, &err))
 		return 0;
 	explain_refusal(run, &err);
 	return -1;
+}
+
+/* vlr_file: the tables of table_dir, if they are for the translated subnet. */
+static int load(struct run *run)
+{
+	struct vlr_error err;
+	const char *code;
+	double start = vlr_clock_seconds();
+
+	if (vlr_osm_file_load(&run->config, run->engine->plugin->conf_path,
+			      run->subnet.fabric, run->vls, &run->file, &code, &err)) {
+		vlr_osm_error(run->osm, run->engine->name, code, "%s", err.message);
+		return -1;
+	}
+	run->routing->tables = run->file.tables;
+	run->file.tables = NULL;
+	run->seconds_load = vlr_clock_seconds() - start;
+	return 0;
+}
+
+/* The step that makes the tables: a routing engine routes, vlr_file loads. */
+static int make_tables(struct run *run)
+{
+	return row(run)->run ? route(run) : load(run);
 }
 
 /* The first line of the verifier's problem list. */
@@ -251,6 +301,12 @@ static int verify(struct run *run)
 		return -1;
 	}
 	run->seconds_verify = vlr_clock_seconds() - start;
+	if (!row(run)->run && vlr_osm_file_complete(run->config.table_dir, &run->file.notes,
+						    check, &err)) {
+		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_TABLE_DIR, "%s",
+			      err.message);
+		return -1;
+	}
 	if (row(run)->verify_policy && vlr_verify_policy(run->routing->tables, check, &err)) {
 		explain_refusal(run, &err);
 		return -1;
@@ -271,15 +327,12 @@ static int verify(struct run *run)
 			      "the tables failed verification: channel dependency "
 			      "cycle %s", check->cycle);
 	} else {
-		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_VERIFY,
-			      "the tables failed verification: they use %u VLs "
-			      "(mask 0x%04x) where %u are offered", check->vls_used,
-			      check->vl_mask, check->vls_offered);
+		explain_vl_use(run);
 	}
 	return -1;
 }
 
-/* NodeGUID -> switch index, for the SL2VL callback. */
+/* NodeGUID -> switch index, for the LFTs and the SL2VL callback. */
 static int index_switches(struct run *run)
 {
 	const struct vlr_tables *tables = run->routing->tables;
@@ -299,6 +352,42 @@ static int index_switches(struct run *run)
 		vlr_fail(&err, "two switches have GUID 0x%016" PRIx64, guid);
 	vlr_osm_error(run->osm, run->engine->name, VLR_ERR_SUBNET, "%s", err.message);
 	return -1;
+}
+
+/* Linked CA and router ports by PortGUID, for the path-SL and SL2VL callbacks. */
+static int index_endports(struct run *run)
+{
+	const struct vlr_fabric *fabric = run->routing->tables->fabric;
+	struct vlr_guid_map *map = &run->routing->endports;
+	struct vlr_error err;
+	uint32_t node, number, slot, taken = VLR_NONE;
+	uint64_t guid = 0;
+
+	if (vlr_guid_map_init(map, fabric->num_ports, &err))
+		taken = VLR_GUID_MAP_FAILED;
+	for (node = 0; node < fabric->num_nodes && taken == VLR_NONE; node++) {
+		if (vlr_node_is_switch(fabric, node))
+			continue;
+		for (number = 1; number <= fabric->nodes[node].num_ports &&
+		     taken == VLR_NONE; number++) {
+			slot = vlr_port_index(fabric, node, number);
+			guid = fabric->ports[slot].guid;
+			if (fabric->ports[slot].peer != VLR_NONE && guid)
+				taken = vlr_guid_map_put(map, guid, slot, &err);
+		}
+	}
+	if (taken == VLR_NONE)
+		return 0;
+	if (taken != VLR_GUID_MAP_FAILED)
+		vlr_fail(&err, "two linked ports have GUID 0x%016" PRIx64, guid);
+	vlr_osm_error(run->osm, run->engine->name, VLR_ERR_SUBNET, "%s", err.message);
+	return -1;
+}
+
+/* The GUID maps of the routing, from the fabric of its tables. */
+static int index_routing(struct run *run)
+{
+	return index_switches(run) || index_endports(run) ? -1 : 0;
 }
 
 /* Our switch index of an OpenSM switch whose LFT can take our tables. */
@@ -386,11 +475,28 @@ static void describe_low_diameter(const struct run *run, char *out, size_t size)
 		 policy, report->sls_used, report->vls_used, run->vls, offsets);
 }
 
-/* What the engine did beyond shortest paths, or "". */
+/* "routed", or for vlr_file "programmed /var/lib/tables (routed by dfsssp) onto" */
+static void describe_action(const struct run *run, char *out, size_t size)
+{
+	const char *engine = run->file.info.engine;
+
+	if (row(run)->run)
+		snprintf(out, size, "routed");
+	else if (engine[0])
+		snprintf(out, size, "programmed %s (routed by %s) onto", run->config.table_dir,
+			 engine);
+	else
+		snprintf(out, size, "programmed %s onto", run->config.table_dir);
+}
+
+/* What the engine did beyond shortest paths (vlr_file: the SLs and VLs), or "". */
 static void describe_engine(const struct run *run, char *out, size_t size)
 {
 	out[0] = '\0';
-	if (row(run)->layers)
+	if (!row(run)->run)
+		snprintf(out, size, "%u SLs on %u of %u VLs, ", run->check.sls_used,
+			 run->check.vls_used, run->vls);
+	else if (row(run)->layers)
 		snprintf(out, size, "%u layers on %u of %u VLs (heuristic %s, "
 			 "%" PRIu64 " cycles broken), ", run->report.layers,
 			 run->report.vls_used, run->vls,
@@ -411,23 +517,36 @@ static void not_deadlock_free(const struct run *run, char *out, size_t size)
 		snprintf(out, size, "NOT deadlock-free");
 }
 
+/* "translate 0.03, paths 0.26, layers 2.99, verify 0.58" (vlr_file: load) */
+static void describe_seconds(const struct run *run, char *out, size_t size)
+{
+	if (row(run)->run)
+		snprintf(out, size, "translate %.2f, paths %.2f, layers %.2f, verify %.2f",
+			 run->seconds_translate, run->report.seconds_paths,
+			 run->report.seconds_layers, run->seconds_verify);
+	else
+		snprintf(out, size, "translate %.2f, load %.2f, verify %.2f",
+			 run->seconds_translate, run->seconds_load, run->seconds_verify);
+}
+
 static void report_success(const struct run *run)
 {
 	const struct vlr_tables *tables = run->routing->tables;
 	const struct vlr_verify_report *check = &run->check;
-	char engine[512], verdict[128] = "deadlock-free";
+	char action[VLR_OSM_PATH_SIZE + 64], engine[512], seconds[128];
+	char verdict[128] = "deadlock-free";
 
+	describe_action(run, action, sizeof(action));
 	describe_engine(run, engine, sizeof(engine));
+	describe_seconds(run, seconds, sizeof(seconds));
 	if (!check->cdg_acyclic)
 		not_deadlock_free(run, verdict, sizeof(verdict));
 	vlr_osm_log(run->osm, OSM_LOG_INFO, run->engine->name,
-		    "routed %u switches, LIDs 1..%u, %u links (%u skipped): %sverified %" PRIu64
-		    " routes, hops %u..%u, %s; %.2f s (translate %.2f, paths %.2f, layers "
-		    "%.2f, verify %.2f)", tables->num_switches, tables->max_lid,
-		    run->subnet.links, run->subnet.links_skipped, engine, check->routes,
-		    check->hops_min, check->hops_max, verdict,
-		    vlr_clock_seconds() - run->started, run->seconds_translate,
-		    run->report.seconds_paths, run->report.seconds_layers, run->seconds_verify);
+		    "%s %u switches, LIDs 1..%u, %u links (%u skipped): %sverified %" PRIu64
+		    " routes, hops %u..%u, %s; %.2f s (%s)", action, tables->num_switches,
+		    tables->max_lid, run->subnet.links, run->subnet.links_skipped, engine,
+		    check->routes, check->hops_min, check->hops_max, verdict,
+		    vlr_clock_seconds() - run->started, seconds);
 }
 
 int vlr_osm_engine_route(void *context)
@@ -443,8 +562,8 @@ int vlr_osm_engine_route(void *context)
 	vlr_osm_routing_free(engine->routing);
 	engine->routing = NULL;
 
-	result = read_options(&run) || translate(&run) || route(&run) || verify(&run) ||
-		 index_switches(&run) || program_lfts(&run) ? -1 : 0;
+	result = read_options(&run) || translate(&run) || make_tables(&run) ||
+		 verify(&run) || index_routing(&run) || program_lfts(&run) ? -1 : 0;
 	if (result) {
 		remove_stale(&run, path_sl_target);
 		remove_stale(&run, valiant_target);
@@ -460,5 +579,6 @@ int vlr_osm_engine_route(void *context)
 		engine->routing = run.routing;
 	}
 	vlr_osm_subnet_free(&run.subnet);
+	vlr_osm_file_free(&run.file);
 	return result;
 }

@@ -3,10 +3,11 @@
  * plugin interface version 2), whose construct step checks that the
  * running OpenSM is the one the plugin was built against, allocates the
  * per-plugin context and registers one routing engine vlr_NAME per engine
- * of the library's registry with osm_register_external_routing_engine().
- * OpenSM loads event
- * plugins before it parses its routing_engine list, so the names work
- * there and in -R. OpenSM destroys the engines before the plugin.
+ * of the library's registry, and vlr_file (which loads a table directory
+ * instead of routing), with osm_register_external_routing_engine().
+ * OpenSM loads event plugins before it parses its routing_engine list, so
+ * the names work there and in -R. OpenSM destroys the engines before the
+ * plugin.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -70,40 +71,47 @@ static void choose_conf_path(struct vlr_osm *plugin)
 		 plugin->conf_required ? env : VLR_OSM_DEFAULT_CONF);
 }
 
+/* Register engine i of the plugin as vlr_ROW; 0 when OpenSM took it. */
+static int register_engine(struct vlr_osm *plugin, unsigned i, const struct vlr_engine *row)
+{
+	struct vlr_osm_engine *engine = &plugin->engines[i];
+	external_routing_engine_module_t module;
+	cl_status_t status;
+
+	engine->plugin = plugin;
+	engine->engine = row;
+	snprintf(engine->name, sizeof(engine->name), "vlr_%s", row->name);
+	module.name = engine->name;
+	module.setup = setup_engine;
+	module.context = engine;
+	status = osm_register_external_routing_engine(plugin->osm, &module, engine);
+	if (status == CL_SUCCESS) {
+		vlr_osm_log(plugin->osm, OSM_LOG_INFO, PLUGIN_NAME,
+			    "routing engine %s registered", engine->name);
+		return 0;
+	}
+	vlr_osm_error(plugin->osm, PLUGIN_NAME, VLR_ERR_REGISTER,
+		      "OpenSM refused to register routing engine %s (status %d: "
+		      "is the name taken, or the plugin loaded twice?)",
+		      engine->name, (int)status);
+	return -1;
+}
+
 /*
- * Register our engines. OpenSM has no way to unregister one, and it
- * dlcloses a plugin whose construct step fails: so once one engine is
- * registered the plugin must stay loaded, and a later refusal only costs
- * that engine. Returns the number registered.
+ * Register our engines: the registry's, then vlr_file. OpenSM has no way
+ * to unregister one, and it dlcloses a plugin whose construct step fails:
+ * so once one engine is registered the plugin must stay loaded, and a
+ * later refusal only costs that engine. Returns the number registered.
  */
 static unsigned register_engines(struct vlr_osm *plugin)
 {
 	unsigned count, i, registered = 0;
 	const struct vlr_engine *rows = vlr_engines(&count);
 
-	for (i = 0; i < count; i++) {
-		struct vlr_osm_engine *engine = &plugin->engines[i];
-		external_routing_engine_module_t module;
-		cl_status_t status;
-
-		engine->plugin = plugin;
-		engine->engine = &rows[i];
-		snprintf(engine->name, sizeof(engine->name), "vlr_%s", rows[i].name);
-		module.name = engine->name;
-		module.setup = setup_engine;
-		module.context = engine;
-		status = osm_register_external_routing_engine(plugin->osm, &module, engine);
-		if (status == CL_SUCCESS) {
-			vlr_osm_log(plugin->osm, OSM_LOG_INFO, PLUGIN_NAME,
-				    "routing engine %s registered", engine->name);
+	for (i = 0; i < plugin->num_engines; i++) {
+		if (!register_engine(plugin, i, i < count ? &rows[i] : &vlr_osm_file_row))
 			registered++;
-			continue;
-		}
-		vlr_osm_error(plugin->osm, PLUGIN_NAME, VLR_ERR_REGISTER,
-			      "OpenSM refused to register routing engine %s (status %d: "
-			      "is the name taken, or the plugin loaded twice?)",
-			      engine->name, (int)status);
-		if (!registered)
+		else if (!registered)
 			return 0;
 	}
 	return registered;
@@ -126,6 +134,7 @@ static void *construct(osm_opensm_t *osm)
 		return NULL;
 	}
 	vlr_engines(&count);
+	count++;	/* vlr_file */
 	plugin = calloc(1, sizeof(*plugin) + count * sizeof(plugin->engines[0]));
 	if (!plugin) {
 		vlr_osm_error(osm, PLUGIN_NAME, VLR_ERR_REGISTER, "out of memory");

@@ -149,34 +149,6 @@ static int fill_nodes(struct translation *t)
 	return 0;
 }
 
-/* Endpoint ports that carry traffic, by port GUID (for path SL and SL2VL). */
-static int index_endports(struct translation *t)
-{
-	const struct vlr_fabric *fabric = t->subnet->fabric;
-	uint32_t node, number, slot, taken;
-
-	if (vlr_guid_map_init(&t->subnet->endports, fabric->num_ports, t->err))
-		return -1;
-	for (node = 0; node < fabric->num_nodes; node++) {
-		if (vlr_node_is_switch(fabric, node))
-			continue;
-		for (number = 1; number <= fabric->nodes[node].num_ports; number++) {
-			const struct vlr_port *port = vlr_port_at(fabric, node, number);
-
-			if (port->peer == VLR_NONE || !port->guid)
-				continue;
-			slot = vlr_port_index(fabric, node, number);
-			taken = vlr_guid_map_put(&t->subnet->endports, port->guid, slot, t->err);
-			if (taken == VLR_GUID_MAP_FAILED)
-				return -1;
-			if (taken != VLR_NONE)
-				return vlr_fail(t->err, "two linked ports have GUID 0x%016"
-						PRIx64, port->guid);
-		}
-	}
-	return 0;
-}
-
 static int translate(struct translation *t)
 {
 	struct vlr_osm_subnet *subnet = t->subnet;
@@ -190,7 +162,7 @@ static int translate(struct translation *t)
 	subnet->links = report.links;
 	subnet->links_skipped = report.links_skipped;
 	subnet->vls_offered = report.switch_vls ? report.switch_vls : VLR_MAX_DATA_VLS;
-	return index_endports(t);
+	return 0;
 }
 
 int vlr_osm_subnet_read(osm_opensm_t *osm, struct vlr_osm_subnet *subnet,
@@ -214,6 +186,5 @@ int vlr_osm_subnet_read(osm_opensm_t *osm, struct vlr_osm_subnet *subnet,
 void vlr_osm_subnet_free(struct vlr_osm_subnet *subnet)
 {
 	vlr_fabric_free(subnet->fabric);
-	vlr_guid_map_free(&subnet->endports);
 	memset(subnet, 0, sizeof(*subnet));
 }

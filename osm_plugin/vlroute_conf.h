@@ -4,7 +4,8 @@
  * the line that sets it. The reader (config.c) parses with the table and
  * takes its defaults from it; "vlroute osm-config" writes the commented
  * sample file from the same table. No OpenSM type appears here, so the
- * CLI includes this header and links config.c without OpenSM.
+ * CLI includes this header and links config.c without OpenSM; the
+ * plugin's error codes are here too, for its other OpenSM-free parts.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -22,11 +23,25 @@
 
 #define VLR_OSM_PATH_SIZE PATH_MAX
 
+/* Our error codes, in OpenSM's "ERR XXXX:" style; vlroute-osm(8) lists them. */
+#define VLR_ERR_VERSION "VLR01"		/* OpenSM version differs from the build's */
+#define VLR_ERR_CONFIG "VLR02"		/* vlroute.conf unreadable or wrong */
+#define VLR_ERR_VLS "VLR03"		/* the fabric offers too few VLs */
+#define VLR_ERR_SUBNET "VLR04"		/* OpenSM's subnet cannot be translated */
+#define VLR_ERR_ROUTE "VLR05"		/* the engine cannot route the fabric */
+#define VLR_ERR_VERIFY "VLR06"		/* the tables failed verification */
+#define VLR_ERR_DUMP "VLR07"		/* a dump file cannot be written */
+#define VLR_ERR_REGISTER "VLR08"	/* OpenSM refused to register an engine */
+#define VLR_ERR_QOS "VLR09"		/* QoS off: OpenSM will not program SL2VL */
+#define VLR_ERR_TABLE_DIR "VLR10"	/* vlr_file: table_dir unreadable or lacking */
+#define VLR_ERR_OTHER_SUBNET "VLR11"	/* vlr_file: table_dir is of another subnet */
+
 struct vlr_osm_config {
 	enum vlr_heuristic heuristic;	/* heuristic weakest|strongest|first|all */
 	unsigned max_vls;		/* max_vls N (1..15); 0: what the fabric offers */
 	int balance;			/* balance yes|no */
 	char path_sl_file[VLR_OSM_PATH_SIZE];	/* path_sl_file PATH; "" if not set */
+	char table_dir[VLR_OSM_PATH_SIZE];	/* table_dir DIR (vlr_file); "" if not set */
 
 	/* vlr_minimal and vlr_valiant */
 	enum vlr_family family;		/* family F; VLR_FAMILY_NONE: any of the three */

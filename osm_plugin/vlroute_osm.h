@@ -7,8 +7,9 @@
  * The plugin is the only part of vlroute that sees OpenSM's types. One
  * context (struct vlr_osm) exists per loaded plugin; it owns one engine
  * (struct vlr_osm_engine) per row of the library's engine registry, which
- * it registers as routing engine vlr_NAME, and each engine owns the tables
- * of its last verified routing, if any.
+ * it registers as routing engine vlr_NAME, and vlr_file, which loads a
+ * table directory instead of routing (file_engine.h); each engine owns
+ * the tables of its last verified routing, if any.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -26,24 +27,13 @@
 #include <vlroute/fabric.h>
 #include <vlroute/tables.h>
 
+#include "file_engine.h"
 #include "vlroute_conf.h"
-
-/* Our error codes, in OpenSM's "ERR XXXX:" style; vlroute-osm(8) lists them. */
-#define VLR_ERR_VERSION "VLR01"		/* OpenSM version differs from the build's */
-#define VLR_ERR_CONFIG "VLR02"		/* vlroute.conf unreadable or wrong */
-#define VLR_ERR_VLS "VLR03"		/* the fabric offers too few VLs */
-#define VLR_ERR_SUBNET "VLR04"		/* OpenSM's subnet cannot be translated */
-#define VLR_ERR_ROUTE "VLR05"		/* the engine cannot route the fabric */
-#define VLR_ERR_VERIFY "VLR06"		/* the tables failed verification */
-#define VLR_ERR_DUMP "VLR07"		/* a dump file cannot be written */
-#define VLR_ERR_REGISTER "VLR08"	/* OpenSM refused to register an engine */
-#define VLR_ERR_QOS "VLR09"		/* QoS off: OpenSM will not program SL2VL */
 
 /* ---- OpenSM's subnet as a fabric (subnet_to_fabric.c) -------------------- */
 
 struct vlr_osm_subnet {
 	struct vlr_fabric *fabric;
-	struct vlr_guid_map endports;	/* PortGUID -> port slot (CA, router) */
 	unsigned vls_offered;		/* data VLs of the switch-to-switch links */
 	unsigned links;			/* links taken */
 	unsigned links_skipped;		/* cabled, but down or unhealthy */
@@ -65,7 +55,7 @@ void vlr_osm_subnet_free(struct vlr_osm_subnet *subnet);
 /* "vlr_" and the name of a registry row. */
 #define VLR_OSM_NAME_SIZE 64
 
-/* A verified routing and the lookups the callbacks need. */
+/* A verified routing and the lookups the callbacks need, by its fabric's GUIDs. */
 struct vlr_osm_routing {
 	struct vlr_tables *tables;		/* owns its fabric */
 	struct vlr_guid_map switches;	/* NodeGUID -> switch index */
@@ -76,7 +66,8 @@ struct vlr_osm;
 
 struct vlr_osm_engine {
 	struct vlr_osm *plugin;
-	const struct vlr_engine *engine;	/* its row of the library's registry */
+	const struct vlr_engine *engine;	/* its row of the library's registry,
+					   or vlr_osm_file_row (no run: it loads) */
 	char name[VLR_OSM_NAME_SIZE];	/* "vlr_" and the row's name */
 	struct vlr_osm_routing *routing;	/* last verified routing, NULL */
 };
@@ -86,10 +77,11 @@ struct vlr_osm {
 	char conf_path[VLR_OSM_PATH_SIZE];
 	int conf_required;		/* conf_path came from VLROUTE_OSM_CONF */
 	unsigned num_engines;
-	struct vlr_osm_engine engines[];	/* one per registry row, in its order */
+	struct vlr_osm_engine engines[];	/* one per registry row, in its order,
+					   then vlr_file */
 };
 
-/* OpenSM's ucast_build_fwd_tables: 0 routed and programmed, -1 not. */
+/* OpenSM's ucast_build_fwd_tables: 0 routed (or loaded) and programmed, -1 not. */
 int vlr_osm_engine_route(void *context);
 
 /* OpenSM's path_sl, update_sl2vl and destroy. */

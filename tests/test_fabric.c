@@ -1,7 +1,8 @@
 /*
  * test_fabric.c - unit tests of the fabric model: nodes, ports, links,
- * name lookup, LID assignment, the summary counts, the GUID map and the
- * builder every discovered subnet goes through (vlr_fabric_build).
+ * name lookup, LID assignment, the summary counts, the GUID map, the
+ * builder every discovered subnet goes through (vlr_fabric_build) and the
+ * comparison of two fabrics as one subnet (vlr_fabric_same_subnet).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -421,6 +422,191 @@ static void test_switch_graph_links(void **state)
 	vlr_fabric_free(fabric);
 }
 
+/*
+ * Two switches with two parallel links, a CA on each; every node with its
+ * own GUID line, so that records can be reordered without renumbering.
+ */
+static const char same_subnet_text[] =
+	"switchguid=0x100\n"
+	"Switch 4 \"sw0\" # \"sw0\" lid 1 lmc 0\n"
+	"[1] \"h0\"[1]\n[2] \"sw1\"[2]\n[3] \"sw1\"[3]\n\n"
+	"switchguid=0x101\n"
+	"Switch 4 \"sw1\" # \"sw1\" lid 2 lmc 0\n"
+	"[1] \"h1\"[1]\n[2] \"sw0\"[2]\n[3] \"sw0\"[3]\n\n"
+	"caguid=0x200\n"
+	"Ca 1 \"h0\"\n[1] \"sw0\"[1] # lid 4 lmc 1\n\n"
+	"caguid=0x300\n"
+	"Ca 1 \"h1\"\n[1] \"sw1\"[1] # lid 6 lmc 1\n";
+
+/* The same subnet, nodes in another order and under other names. */
+static const char same_subnet_reordered[] =
+	"caguid=0x300\n"
+	"Ca 1 \"host-b\"\n[1] \"B\"[1] # lid 6 lmc 1\n\n"
+	"switchguid=0x101\n"
+	"Switch 4 \"B\" # \"B\" lid 2 lmc 0\n"
+	"[1] \"host-b\"[1]\n[3] \"A\"[3]\n[2] \"A\"[2]\n\n"
+	"switchguid=0x100\n"
+	"Switch 4 \"A\" # \"A\" lid 1 lmc 0\n"
+	"[2] \"B\"[2]\n[1] \"host-a\"[1]\n[3] \"B\"[3]\n\n"
+	"caguid=0x200\n"
+	"Ca 1 \"host-a\"\n[1] \"A\"[1] # lid 4 lmc 1\n";
+
+/* Replace the first `from` in text (size bytes) by `to`; `from` must be there. */
+static void edit(char *text, size_t size, const char *from, const char *to)
+{
+	char *at = strstr(text, from);
+	char rest[sizeof(same_subnet_text) + 512];
+
+	assert_non_null(at);
+	snprintf(rest, sizeof(rest), "%s", at + strlen(from));
+	snprintf(at, size - (size_t)(at - text), "%s%s", to, rest);
+}
+
+/* same_subnet_text with the edits (pairs of from, to; NULL ends them). */
+static struct vlr_fabric *edited_fabric(const char *const *edits)
+{
+	char text[sizeof(same_subnet_text) + 512];
+	struct vlr_fabric *fabric;
+	struct vlr_error err;
+
+	snprintf(text, sizeof(text), "%s", same_subnet_text);
+	for (; edits && edits[0]; edits += 2)
+		edit(text, sizeof(text), edits[0], edits[1]);
+	fabric = test_read_text(text, &err);
+	if (!fabric)
+		fail_msg("%s", err.message);
+	return fabric;
+}
+
+/* Comparing the original with the edited fabric fails naming `message`. */
+static void expect_difference(const char *const *edits, const char *message)
+{
+	struct vlr_fabric *dir = edited_fabric(NULL), *live = edited_fabric(edits);
+	struct vlr_error err;
+
+	assert_int_equal(vlr_fabric_same_subnet(dir, "DIR", live, "the live subnet", &err),
+			 -1);
+	if (strcmp(err.message, message))
+		fail_msg("got \"%s\"\nwanted \"%s\"", err.message, message);
+	vlr_fabric_free(dir);
+	vlr_fabric_free(live);
+}
+
+#define EDITS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+/* The node h1 and its cable removed. */
+#define WITHOUT_H1 "[1] \"h1\"[1]\n", "", \
+	"caguid=0x300\nCa 1 \"h1\"\n[1] \"sw1\"[1] # lid 6 lmc 1\n", ""
+
+static void test_same_subnet_matches_by_guid(void **state)
+{
+	struct vlr_fabric *dir = edited_fabric(NULL), *live;
+	struct vlr_error err;
+
+	(void)state;
+	live = test_read_text(same_subnet_reordered, &err);
+	if (!live)
+		fail_msg("%s", err.message);
+	assert_int_equal(vlr_fabric_same_subnet(dir, "DIR", dir, "DIR", &err), 0);
+	assert_int_equal(vlr_fabric_same_subnet(dir, "DIR", live, "live", &err), 0);
+	assert_int_equal(vlr_fabric_same_subnet(live, "live", dir, "DIR", &err), 0);
+	vlr_fabric_free(live);
+	vlr_fabric_free(dir);
+}
+
+static void test_same_subnet_names_nodes(void **state)
+{
+	(void)state;
+	expect_difference(EDITS(WITHOUT_H1), "CA 0x0000000000000300 (\"h1\") is in DIR but "
+			  "not in the live subnet");
+	expect_difference(EDITS("caguid=0x300\n", "caguid=0x400\n"),
+			  "CA 0x0000000000000300 (\"h1\") is in DIR but not in the live "
+			  "subnet");
+	expect_difference(EDITS("[3] \"sw0\"[3]\n\n", "[3] \"sw0\"[3]\n[4] \"h2\"[1]\n\n"
+				"caguid=0x500\nCa 1 \"h2\"\n[1] \"sw1\"[4]\n\n"),
+			  "CA 0x0000000000000500 (\"h2\") is in the live subnet but not "
+			  "in DIR");
+	expect_difference(EDITS("caguid=0x300\nCa 1 \"h1\"\n[1] \"sw1\"[1] # lid 6 lmc 1",
+				"switchguid=0x300\nSwitch 1 \"h1\"\n[1] \"sw1\"[1]"),
+			  "node 0x0000000000000300 (\"h1\") is a CA in DIR but a switch in "
+			  "the live subnet");
+	expect_difference(EDITS("Switch 4 \"sw1\"", "Switch 5 \"sw1\""),
+			  "switch 0x0000000000000101 (\"sw1\") has 4 ports in DIR but 5 in "
+			  "the live subnet");
+}
+
+static void test_same_subnet_names_links(void **state)
+{
+	(void)state;
+	/* a link down (so missing) on the live side */
+	expect_difference(EDITS("[3] \"sw1\"[3]\n", "", "[3] \"sw0\"[3]\n", ""),
+			  "port 3 of switch 0x0000000000000100 (\"sw0\") is linked to port 3 "
+			  "of switch 0x0000000000000101 (\"sw1\") in DIR, but not linked "
+			  "(down or no cable) in the live subnet");
+	/* the cable moved to another port of sw0 */
+	expect_difference(EDITS("[3] \"sw1\"[3]\n", "[4] \"sw1\"[3]\n",
+				"[3] \"sw0\"[3]\n", "[3] \"sw0\"[4]\n"),
+			  "port 3 of switch 0x0000000000000100 (\"sw0\") is linked to port 3 "
+			  "of switch 0x0000000000000101 (\"sw1\") in DIR, but not linked "
+			  "(down or no cable) in the live subnet");
+	/* the two parallel cables crossed */
+	expect_difference(EDITS("[2] \"sw1\"[2]\n[3] \"sw1\"[3]\n",
+				"[2] \"sw1\"[3]\n[3] \"sw1\"[2]\n",
+				"[2] \"sw0\"[2]\n[3] \"sw0\"[3]\n",
+				"[2] \"sw0\"[3]\n[3] \"sw0\"[2]\n"),
+			  "port 2 of switch 0x0000000000000100 (\"sw0\") is linked to port 2 "
+			  "of switch 0x0000000000000101 (\"sw1\") in DIR, but linked to port "
+			  "3 of switch 0x0000000000000101 (\"sw1\") in the live subnet");
+	/* a link the live subnet has and DIR has not */
+	expect_difference(EDITS("[3] \"sw1\"[3]\n", "[3] \"sw1\"[3]\n[4] \"sw1\"[4]\n",
+				"[3] \"sw0\"[3]\n", "[3] \"sw0\"[3]\n[4] \"sw0\"[4]\n"),
+			  "port 4 of switch 0x0000000000000100 (\"sw0\") is not linked (down "
+			  "or no cable) in DIR, but linked to port 4 of switch "
+			  "0x0000000000000101 (\"sw1\") in the live subnet");
+}
+
+static void test_same_subnet_names_lids(void **state)
+{
+	(void)state;
+	expect_difference(EDITS("\"sw1\" lid 2", "\"sw1\" lid 3"), "switch "
+			  "0x0000000000000101 (\"sw1\") has LID 2 (LMC 0) in DIR but LID 3 "
+			  "(LMC 0) in the live subnet");
+	expect_difference(EDITS("lid 6 lmc 1", "lid 8 lmc 1"), "port 1 of CA "
+			  "0x0000000000000300 (\"h1\") has LID 6 (LMC 1) in DIR but LID 8 "
+			  "(LMC 1) in the live subnet");
+	expect_difference(EDITS("lid 6 lmc 1", "lid 6 lmc 0"), "port 1 of CA "
+			  "0x0000000000000300 (\"h1\") has LID 6 (LMC 1) in DIR but LID 6 "
+			  "(LMC 0) in the live subnet");
+	expect_difference(EDITS("[1] \"sw0\"[1] # lid 4", "[1](2ff) \"sw0\"[1] # lid 4"),
+			  "port 1 of CA 0x0000000000000200 (\"h0\") has port GUID "
+			  "0x0000000000000201 in DIR but 0x00000000000002ff in the live subnet");
+	/* a missing node is named before the LIDs that differ */
+	expect_difference(EDITS("lid 4 lmc 1", "lid 2 lmc 1", WITHOUT_H1),
+			  "CA 0x0000000000000300 (\"h1\") is in DIR but not in the live "
+			  "subnet");
+}
+
+static void test_same_subnet_needs_guids(void **state)
+{
+	struct vlr_fabric *dir = edited_fabric(NULL), *bad = vlr_fabric_new();
+	struct vlr_error err;
+
+	(void)state;
+	assert_int_not_equal(vlr_fabric_add_node(bad, VLR_NODE_SWITCH, "x", 4, 0x100, &err),
+			     VLR_NONE);
+	assert_int_not_equal(vlr_fabric_add_node(bad, VLR_NODE_CA, "y", 1, 0x100, &err),
+			     VLR_NONE);
+	assert_int_equal(vlr_fabric_same_subnet(dir, "DIR", bad, "live", &err), -1);
+	assert_string_equal(err.message, "nodes \"x\" and \"y\" of live have the same GUID "
+			    "0x0000000000000100");
+	bad->nodes[1].guid = 0;
+	assert_int_equal(vlr_fabric_same_subnet(bad, "DIR", dir, "live", &err), -1);
+	assert_string_equal(err.message, "node \"y\" of DIR has no GUID, so it cannot be "
+			    "matched");
+	vlr_fabric_free(bad);
+	vlr_fabric_free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -438,6 +624,11 @@ int main(void)
 		cmocka_unit_test(test_build_skips_loopbacks),
 		cmocka_unit_test(test_vls_of_code),
 		cmocka_unit_test(test_switch_graph_links),
+		cmocka_unit_test(test_same_subnet_matches_by_guid),
+		cmocka_unit_test(test_same_subnet_names_nodes),
+		cmocka_unit_test(test_same_subnet_names_links),
+		cmocka_unit_test(test_same_subnet_names_lids),
+		cmocka_unit_test(test_same_subnet_needs_guids),
 	};
 
 	return cmocka_run_group_tests_name("fabric", tests, NULL, NULL);

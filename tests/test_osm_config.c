@@ -54,6 +54,7 @@ static void test_defaults_without_file(void **state)
 	assert_int_equal(config.max_vls, 0);
 	assert_int_equal(config.balance, 1);
 	assert_string_equal(config.path_sl_file, "");
+	assert_string_equal(config.table_dir, "");
 	assert_int_equal(config.family, VLR_FAMILY_NONE);
 	assert_int_equal(config.policy.kind, VLR_VLP_NONE);
 	assert_int_equal(config.policy.phase_min, VLR_MIN_FIRST);
@@ -84,11 +85,13 @@ static void test_every_option(void **state)
 				   "\tmax_vls 4\t\n"
 				   "   # balance yes\n"
 				   "balance no\n"
+				   "table_dir /var/lib/vlroute/df\n"
 				   "path_sl_file /var/lib/opensm/path-sl.dump", &config, &err), 0);
 	assert_int_equal(config.heuristic, VLR_HEURISTIC_ALL);
 	assert_int_equal(config.max_vls, 4);
 	assert_int_equal(config.balance, 0);
 	assert_string_equal(config.path_sl_file, "/var/lib/opensm/path-sl.dump");
+	assert_string_equal(config.table_dir, "/var/lib/vlroute/df");
 }
 
 static void test_low_diameter_options(void **state)
@@ -176,7 +179,9 @@ static void test_wrong_lines(void **state)
 	expect_refused("heuristic best\n", "vlroute.conf:1:",
 		       "weakest, strongest, first or all");
 	expect_refused("path_sl_file path-sl.dump\n", "vlroute.conf:1:",
-		       "absolute path");
+		       "path_sl_file must be an absolute path, not \"path-sl.dump\"");
+	expect_refused("\ntable_dir tables\n", "vlroute.conf:2:",
+		       "table_dir must be an absolute path, not \"tables\"");
 	expect_refused("Heuristic all\n", "vlroute.conf:1:", "unknown key");
 }
 
@@ -248,7 +253,7 @@ static void test_every_key_value(void **state)
 
 	(void)state;
 	keys = vlr_osm_conf_keys(&count);
-	assert_int_equal(count, 10);
+	assert_int_equal(count, 11);
 	for (i = 0; i < count; i++)
 		used += (size_t)snprintf(text + used, sizeof(text) - used, "%s %s\n",
 					 keys[i].key, keys[i].value);
@@ -256,6 +261,7 @@ static void test_every_key_value(void **state)
 	if (read_text(text, &config, &err))
 		fail_msg("the table's values are refused: %s", err.message);
 	assert_int_equal(config.max_vls, 8);
+	assert_string_equal(config.table_dir, "/var/lib/vlroute/tables");
 	assert_int_equal(config.family, VLR_FAMILY_DRAGONFLY);
 	assert_int_equal(config.policy.kind, VLR_VLP_TWO_PHASES);
 	assert_int_equal(config.policy.vls_per_phase, 2);
@@ -267,8 +273,8 @@ static void test_unknown_key_lists_the_table(void **state)
 {
 	(void)state;
 	expect_refused("colour blue\n", "unknown key \"colour\"", "(known: heuristic, "
-		       "max_vls, balance, path_sl_file, family, vl_policy, phase_min, "
-		       "vls_per_phase, dim_order, restricted)");
+		       "max_vls, balance, path_sl_file, table_dir, family, vl_policy, "
+		       "phase_min, vls_per_phase, dim_order, restricted)");
 }
 
 /* The whole of a small file, NUL-terminated. */

@@ -28,7 +28,8 @@ static const char osm_config_usage[] =
 
 static const char header[] =
 	"# vlroute.conf - the options of vlroute's OpenSM routing engines\n"
-	"# (vlr_dfsssp, vlr_sssp, vlr_minimal, vlr_valiant); see vlroute.conf(5).\n"
+	"# vlr_dfsssp, vlr_sssp, vlr_minimal, vlr_valiant and vlr_file;\n"
+	"# see vlroute.conf(5).\n"
 	"#\n"
 	"# Written by \"vlroute osm-config\" (" PACKAGE_STRING ") with every option\n"
 	"# at its default. The plugin reads " VLR_OSM_DEFAULT_CONF ",\n"

@@ -12,7 +12,8 @@
  * and 5,000 switches build in a few milliseconds.
  *
  * Building a fabric from a subnet a subnet manager or a capture found
- * (vlr_fabric_build): one rule for the order, the names, ports and links.
+ * (vlr_fabric_build): one rule for the order, the names, ports and links;
+ * and whether two fabrics are the same subnet (vlr_fabric_same_subnet).
  *
  * Counting and measuring a fabric: nodes, links, radix, diameter.
  *
@@ -265,6 +266,25 @@ struct vlr_subnet_report {
 struct vlr_fabric *vlr_fabric_build(struct vlr_subnet *subnet,
 				    struct vlr_subnet_report *report,
 				    struct vlr_error *err);
+
+/*
+ * Are two fabrics the same subnet, so that tables made for `expected` may
+ * be programmed into `found`? Nodes are matched by NodeGUID (order and
+ * names may differ). 0 when every node is in both with the same type and
+ * port count, every port is linked to the same port of the same node in
+ * both or in neither (a link that is down is no link), and every port
+ * that owns LIDs (a switch's port 0, a linked CA or router port) has the
+ * same LID and LMC, and an endpoint port the same port GUID. Else -1 with
+ * err naming the first difference, nodes before links before LIDs, in the
+ * node order of `expected`, for example "port 6 of switch
+ * 0x0000000000100000 ("sw1") is linked to port 7 of switch ... in LABEL,
+ * but not linked (down or no cable) in LABEL"; the labels name the two
+ * sides ("/var/lib/tables", "the live subnet"). A node without a GUID, or
+ * two nodes of one side with the same GUID, are refused too.
+ */
+int vlr_fabric_same_subnet(const struct vlr_fabric *expected, const char *expected_label,
+			   const struct vlr_fabric *found, const char *found_label,
+			   struct vlr_error *err);
 
 /*
  * Data VLs of an InfiniBand OperationalVLs or VLCap code: 1 = VL0,
