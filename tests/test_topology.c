@@ -416,6 +416,22 @@ static void assert_same_numbering(const struct vlr_fabric *a, const struct vlr_t
 	}
 }
 
+/* The same numbering from the fabric in three other node orders. */
+static void assert_order_free(const struct vlr_fabric *fabric, const struct vlr_topology *topology)
+{
+	struct vlr_topology other;
+	unsigned seed;
+
+	for (seed = 1; seed <= 3; seed++) {
+		struct vlr_fabric *copy = test_reordered(fabric, seed, NULL);
+
+		recognise(copy, &other);
+		assert_same_numbering(fabric, topology, copy, &other);
+		vlr_topology_free(&other);
+		vlr_fabric_free(copy);
+	}
+}
+
 /*
  * The numbering is that of the fabric vlroute gen makes from the
  * recognised parameters: switch_order[i] is linked to switch_order[j]
@@ -448,14 +464,14 @@ static void assert_generated_twin(const struct vlr_fabric *fabric, const struct 
 /* A fabric vlroute gen wrote keeps the generator's numbering in any node order. */
 static void canonical_generated(void **state)
 {
-	unsigned which, seed;
+	unsigned which;
 	uint32_t i;
 
 	(void)state;
 	for (which = 0; which < FAMILY_CASES; which++) {
 		struct vlr_family_params params = family_case(which);
 		struct vlr_fabric *fabric = test_generate(&params);
-		struct vlr_topology topology, other;
+		struct vlr_topology topology;
 		char want[256], got[256];
 
 		recognise(fabric, &topology);
@@ -466,14 +482,7 @@ static void canonical_generated(void **state)
 		for (i = 0; i < topology.num_switches; i++)
 			assert_int_equal(topology.switch_order[i], i);
 		assert_generated_twin(fabric, &topology);
-		for (seed = 1; seed <= 3; seed++) {
-			struct vlr_fabric *copy = test_reordered(fabric, seed, NULL);
-
-			recognise(copy, &other);
-			assert_same_numbering(fabric, &topology, copy, &other);
-			vlr_topology_free(&other);
-			vlr_fabric_free(copy);
-		}
+		assert_order_free(fabric, &topology);
 		vlr_topology_free(&topology);
 		vlr_fabric_free(fabric);
 	}
@@ -486,26 +495,19 @@ static void canonical_generated(void **state)
  */
 static void canonical_random_guids(void **state)
 {
-	unsigned which, seed;
+	unsigned which;
 
 	(void)state;
 	for (which = 0; which < FAMILY_CASES; which++) {
 		struct vlr_family_params params = family_case(which);
 		struct vlr_fabric *fabric = test_generate(&params);
-		struct vlr_topology topology, other;
+		struct vlr_topology topology;
 
 		test_random_switch_guids(fabric, 40 + which);
 		recognise(fabric, &topology);
 		assert_true(topology.arrangement_known);
 		assert_generated_twin(fabric, &topology);
-		for (seed = 1; seed <= 3; seed++) {
-			struct vlr_fabric *copy = test_reordered(fabric, seed, NULL);
-
-			recognise(copy, &other);
-			assert_same_numbering(fabric, &topology, copy, &other);
-			vlr_topology_free(&other);
-			vlr_fabric_free(copy);
-		}
+		assert_order_free(fabric, &topology);
 		vlr_topology_free(&topology);
 		vlr_fabric_free(fabric);
 	}

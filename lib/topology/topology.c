@@ -24,6 +24,16 @@ unsigned topo_most_hosts(const struct vlr_switch_graph *graph)
 	return most;
 }
 
+uint64_t topo_cell(unsigned dims, const unsigned *sides, const uint16_t *coord)
+{
+	uint64_t cell = 0;
+	unsigned d;
+
+	for (d = dims; d-- > 0;)
+		cell = cell * sides[d] + coord[d];
+	return cell;
+}
+
 int topo_linked(const struct vlr_switch_graph *graph, uint32_t a, uint32_t b)
 {
 	uint32_t at;

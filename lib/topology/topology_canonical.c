@@ -66,12 +66,7 @@ struct grid_renumbering {
 
 static uint32_t cell_of(const struct grid_renumbering *r, const uint16_t *coord)
 {
-	uint32_t cell = 0;
-	unsigned d;
-
-	for (d = r->dims; d-- > 0;)
-		cell = cell * r->sides[d] + coord[d];
-	return cell;
+	return (uint32_t)topo_cell(r->dims, r->sides, coord);
 }
 
 /*

@@ -182,12 +182,7 @@ static void describe_coords(const struct hyperx_search *search, const uint16_t *
 
 static uint64_t cell_of(const struct hyperx_search *search, const uint16_t *c)
 {
-	uint64_t cell = 0;
-	unsigned d;
-
-	for (d = search->dims; d-- > 0;)
-		cell = cell * search->sides[d] + c[d];
-	return cell;
+	return topo_cell(search->dims, search->sides, c);
 }
 
 /* Each link changes one coordinate; returns that dimension or -1. */

@@ -26,6 +26,9 @@ uint32_t topo_mode(const uint32_t *values, uint32_t count);
 /* Index of the first value that is not the most common one, or VLR_NONE. */
 uint32_t topo_first_unusual(const uint32_t *values, uint32_t count, uint32_t *usual);
 
+/* A HyperX cell: coordinates as one number, the first dimension fastest. */
+uint64_t topo_cell(unsigned dims, const unsigned *sides, const uint16_t *coord);
+
 /*
  * Hand the per-switch arrays to the topology and set the port classes of
  * host links; recognisers then classify the switch-to-switch ports.
