@@ -432,7 +432,8 @@ static int ideal_acyclic(const struct vlr_tables *tables, int escalating, int es
 	for (slot = 0; slot < tables->fabric->num_ports; slot++)
 		escalates[slot] = topology.port_class[slot] == VLR_PORT_GLOBAL;
 	vlr_topology_free(&topology);
-	if (vlr_verify_ideal(tables, escalating ? escalates : NULL, escape, &report, &err))
+	if (vlr_verify_ideal(tables, &tables->policy, escalating ? escalates : NULL, escape,
+			     &report, &err))
 		fail_msg("%s", err.message);
 	return report.cdg_acyclic;
 }

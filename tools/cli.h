@@ -115,6 +115,23 @@ int cli_rename_nodes(const char *command, const char *path, struct vlr_fabric *f
 /* Print a usage text and return status. */
 int cli_usage(FILE *out, const char *text, int status);
 
+/* What cli_ideal_form found (ideal_form.c). */
+enum {
+	CLI_IDEAL_FREE = 0,	/* deadlock-free, or by its escape ladder */
+	CLI_IDEAL_CYCLE,	/* a channel dependency cycle */
+	CLI_IDEAL_UNCHECKED,	/* the check could not run: out says why */
+	CLI_IDEAL_NONE,		/* the tables carry no ideal form */
+};
+
+/*
+ * The verdict on the ideal form of tables' VL policy (vlr_verify_ideal,
+ * the global links of the topology recognised as family escalating) as a
+ * phrase in out: "deadlock-free", "deadlock-free by its escape ladder (hop
+ * i on VL i)", "NOT deadlock-free (cycle ...)" or "not checked: why".
+ */
+int cli_ideal_form(const struct vlr_tables *tables, enum vlr_family family, char *out,
+		   size_t size);
+
 int cmd_gen(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_route(int argc, char **argv);

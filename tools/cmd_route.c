@@ -8,7 +8,6 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -366,51 +365,13 @@ static int give_lids(const char *command, struct vlr_fabric *fabric,
 	return 0;
 }
 
-/* The links whose crossing escalates a packet in the ideal form: global. */
-static uint8_t *escalating_links(const struct vlr_tables *tables, enum vlr_family family,
-				 struct vlr_error *err)
-{
-	uint32_t ports = tables->fabric->num_ports, slot;
-	struct vlr_topology topology;
-	uint8_t *escalates;
-
-	if (vlr_topology_recognise(tables->fabric, family, &topology, err))
-		return NULL;
-	escalates = calloc(ports + 1ull, 1);
-	if (!escalates)
-		vlr_fail(err, "out of memory");
-	for (slot = 0; escalates && slot < ports; slot++)
-		escalates[slot] = topology.port_class[slot] == VLR_PORT_GLOBAL;
-	vlr_topology_free(&topology);
-	return escalates;
-}
-
-/*
- * Whether the policy's ideal form, which the simulator can run, is
- * deadlock-free: with every allowed VL, or (ladder-reuse) by its escape
- * ladder; else the cycle.
- */
+/* Whether the policy's ideal form, which the simulator can run, is deadlock-free. */
 static void print_ideal_form(const struct vlr_tables *tables, enum vlr_family family)
 {
-	struct vlr_verify_report all, escape;
-	struct vlr_error err;
-	uint8_t *escalates;
+	char verdict[VLR_VERIFY_CYCLE_SIZE + 64];
 
-	if (!tables->lid_kind || (tables->policy.kind != VLR_VLP_LADDER &&
-				  tables->policy.kind != VLR_VLP_LADDER_REUSE &&
-				  tables->policy.kind != VLR_VLP_TWO_PHASES))
-		return;
-	escalates = escalating_links(tables, family, &err);
-	if (!escalates || vlr_verify_ideal(tables, escalates, 0, &all, &err) ||
-	    vlr_verify_ideal(tables, escalates, 1, &escape, &err))
-		printf("ideal form:        not checked: %s\n", err.message);
-	else if (all.cdg_acyclic)
-		printf("ideal form:        deadlock-free\n");
-	else if (escape.cdg_acyclic && tables->policy.kind == VLR_VLP_LADDER_REUSE)
-		printf("ideal form:        deadlock-free by its escape ladder (hop i on VL i)\n");
-	else
-		printf("ideal form:        NOT deadlock-free (cycle %s)\n", all.cycle);
-	free(escalates);
+	if (cli_ideal_form(tables, family, verdict, sizeof(verdict)) != CLI_IDEAL_NONE)
+		printf("ideal form:        %s\n", verdict);
 }
 
 static void print_low_diameter(const struct vlr_tables *tables,

@@ -287,6 +287,16 @@ static int read_trace(struct sim_cli *cli, const struct vlr_tables *tables)
 	return 0;
 }
 
+/* The ideal form can deadlock where its dependencies have a cycle: say so. */
+static void warn_ideal_cycle(const struct sim_cli *cli, const struct vlr_tables *tables)
+{
+	char verdict[VLR_VERIFY_CYCLE_SIZE + 64];
+
+	if (cli_ideal_form(tables, VLR_FAMILY_NONE, verdict, sizeof(verdict)) == CLI_IDEAL_CYCLE)
+		cli_error(cli->command, "warning: the ideal form of the tables' VL policy is %s: "
+			  "packets may deadlock", verdict);
+}
+
 int sim_cli_run(struct sim_cli *cli)
 {
 	struct vlr_tables *tables;
@@ -311,6 +321,8 @@ int sim_cli_run(struct sim_cli *cli)
 		vlr_tables_free(tables);
 		return CLI_BAD_INPUT;
 	}
+	if (cli->config.vl_mode == VLR_SIM_VL_IDEAL)
+		warn_ideal_cycle(cli, tables);
 	status = simulate(cli, tables, sim);
 	vlr_sim_free(sim);
 	vlr_tables_free(tables);

@@ -604,7 +604,7 @@ static void choose_policy(const struct lowdiam *ld, const struct vlr_engine_opti
 	    (!policy->vls_per_phase || (family == VLR_FAMILY_DRAGONFLY &&
 					policy->vls_per_phase < 2)))
 		policy->vls_per_phase = family == VLR_FAMILY_HYPERX ? 1 : 2;
-	policy->phase_levels = ld->topology.params.family == VLR_FAMILY_HYPERX ? 1 : 2;
+	vlr_vl_policy_fit_family(policy, family);
 }
 
 /* VLs the ideal form spans: both phase sets, or a rung per hop. */

@@ -130,8 +130,8 @@ static struct sim_vl_select *create(const struct vlr_sim *sim, unsigned *vls,
 	d->all = (uint16_t)((1u << *vls) - 1);
 	d->delivery_mask = (uint16_t)((1u << tables->policy.vls) - 1);
 	d->policy = tables->policy;
-	if (sim->has_topology && sim->topology.params.family != VLR_FAMILY_HYPERX)
-		d->policy.phase_levels = 2;
+	if (sim->has_topology)
+		vlr_vl_policy_fit_family(&d->policy, sim->topology.params.family);
 	if (vlr_trunks_build(tables, &d->trunks, err)) {
 		release(&d->base);
 		return NULL;

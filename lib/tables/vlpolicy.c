@@ -142,6 +142,11 @@ uint16_t vlr_policy_vl_mask(const struct vlr_vl_policy *policy,
 	}
 }
 
+void vlr_vl_policy_fit_family(struct vlr_vl_policy *policy, enum vlr_family family)
+{
+	policy->phase_levels = family == VLR_FAMILY_HYPERX ? 1 : 2;
+}
+
 /* The switch an owner port's LID leads to: a switch itself or the CA's. */
 static uint32_t owner_switch(const struct vlr_tables *tables, uint32_t owner)
 {

@@ -37,6 +37,7 @@ struct ideal_walk {
 struct ideal {
 	const struct vlr_tables *t;
 	struct verify_channels *ch;
+	const struct vlr_vl_policy *policy;
 	const uint8_t *escalates;
 	int escape;
 	struct vlr_trunks trunks;
@@ -45,7 +46,7 @@ struct ideal {
 
 static uint16_t allowed(const struct ideal *d, const struct ideal_walk *walk)
 {
-	uint16_t mask = vlr_policy_vl_mask(&d->t->policy, walk->route_class, walk->hop,
+	uint16_t mask = vlr_policy_vl_mask(d->policy, walk->route_class, walk->hop,
 					   walk->phase_two, walk->escalation);
 
 	if (!d->escape || !mask)
@@ -132,17 +133,18 @@ static void walk_all(struct ideal *d)
 	}
 }
 
-int vlr_verify_ideal(const struct vlr_tables *tables, const uint8_t *escalates,
-		     int escape, struct vlr_verify_report *report, struct vlr_error *err)
+int vlr_verify_ideal(const struct vlr_tables *tables, const struct vlr_vl_policy *policy,
+		     const uint8_t *escalates, int escape, struct vlr_verify_report *report,
+		     struct vlr_error *err)
 {
 	struct verify_channels ch;
 	struct ideal d;
 	int result;
 
 	memset(report, 0, sizeof(*report));
-	if (!tables->lid_kind || (tables->policy.kind != VLR_VLP_LADDER &&
-				  tables->policy.kind != VLR_VLP_LADDER_REUSE &&
-				  tables->policy.kind != VLR_VLP_TWO_PHASES))
+	if (!tables->lid_kind || (policy->kind != VLR_VLP_LADDER &&
+				  policy->kind != VLR_VLP_LADDER_REUSE &&
+				  policy->kind != VLR_VLP_TWO_PHASES))
 		return vlr_fail(err, "the tables carry no ideal form (a ladder, ladder-reuse "
 				"or 2phases policy of the minimal or valiant engine)");
 	if (verify_channels_init(tables, &ch, err))
@@ -150,6 +152,7 @@ int vlr_verify_ideal(const struct vlr_tables *tables, const uint8_t *escalates,
 	memset(&d, 0, sizeof(d));
 	d.t = tables;
 	d.ch = &ch;
+	d.policy = policy;
 	d.escalates = escalates;
 	d.escape = escape;
 	result = vlr_trunks_build(tables, &d.trunks, err);

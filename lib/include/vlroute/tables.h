@@ -68,8 +68,9 @@ enum vlr_vl_policy_kind {
 enum vlr_phase_min {
 	VLR_MIN_FIRST = 0,	/* minimal routes use the phase 1 set */
 	VLR_MIN_LAST,		/* ... the phase 2 set */
-	VLR_MIN_BOTH,		/* phase 1 for offset-0 routes, phase 2 for
-				   routes whose source switch is on the trunk */
+	VLR_MIN_BOTH,		/* phase 1 for routes whose source switch is on
+				   the trunk (the source is the intermediate),
+				   phase 2 for minimal LIDs (the destination) */
 };
 
 struct vlr_vl_policy {
@@ -149,6 +150,10 @@ void vlr_vl_policy_describe(const struct vlr_vl_policy *policy, char *buf,
 uint16_t vlr_policy_vl_mask(const struct vlr_vl_policy *policy,
 			    enum vlr_route_class route_class, unsigned hop,
 			    int phase_two, unsigned escalation);
+
+/* The escalation levels of a family's phases: 2 on the Dragonflies (a
+   global link, a turn), 1 on a HyperX; files do not record them. */
+void vlr_vl_policy_fit_family(struct vlr_vl_policy *policy, enum vlr_family family);
 
 /*
  * Which switches lie on the trunk of which DLID: a bit per (switch, LID),

@@ -80,8 +80,9 @@ int vlr_verify(const struct vlr_tables *tables, struct vlr_verify_report *report
 	       struct vlr_error *err);
 
 /*
- * The channel dependency graph of the tables' VL policy in its ideal form
- * (tables->policy, ladder, ladder-reuse or 2phases, with route kinds):
+ * The channel dependency graph of a VL policy in its ideal form on the
+ * tables' routes (policy: ladder, ladder-reuse or 2phases, usually
+ * tables->policy fitted to the family; the tables need route kinds):
  * every hop of every (source switch, DLID) route may take any VL its
  * policy allows (vlr_policy_vl_mask) for the route's class, hop, phase and
  * escalation, as the simulator's ideal mode lets it; escalates[port slot]
@@ -93,8 +94,9 @@ int vlr_verify(const struct vlr_tables *tables, struct vlr_verify_report *report
  * zero); -1 with err when the tables carry no ideal form or memory runs
  * out.
  */
-int vlr_verify_ideal(const struct vlr_tables *tables, const uint8_t *escalates,
-		     int escape, struct vlr_verify_report *report, struct vlr_error *err);
+int vlr_verify_ideal(const struct vlr_tables *tables, const struct vlr_vl_policy *policy,
+		     const uint8_t *escalates, int escape, struct vlr_verify_report *report,
+		     struct vlr_error *err);
 
 /* Every route delivered, only offered VLs used, no dependency cycle. */
 int vlr_verify_passed(const struct vlr_verify_report *report);
