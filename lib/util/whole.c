@@ -242,19 +242,63 @@ static int refuse_busy(const struct vlr_whole_dir *dir, int fd, struct vlr_error
 			"not written", dir->path, dir->lock);
 }
 
-static int lock(struct vlr_whole_dir *dir, struct vlr_error *err)
+/*
+ * A new lock file, locked and holding our PID before anyone can see it:
+ * written under the temporary's name (which a dead writer's cleaner
+ * removes) and linked into place. -1 with errno EEXIST when another
+ * writer's lock is there first; other failures set err.
+ */
+static int create_lock(const struct vlr_whole_dir *dir, struct vlr_error *err)
 {
 	char pid[32];
-	int fd, busy;
+	int fd, saved;
+
+	remove_tree(dir->temporary);	/* ours, left by a process of our PID */
+	fd = open(dir->temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		vlr_fail(err, "%s: cannot create the lock file %s: %s", dir->path,
+			 dir->temporary, strerror(errno));
+		return -1;
+	}
+	snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
+	if (write(fd, pid, strlen(pid)) != (ssize_t)strlen(pid) || flock(fd, LOCK_EX) ||
+	    link(dir->temporary, dir->lock)) {
+		saved = errno;
+		if (saved != EEXIST)
+			vlr_fail(err, "%s: cannot create the lock file %s: %s", dir->path,
+				 dir->lock, strerror(saved));
+		unlink(dir->temporary);
+		close(fd);
+		errno = saved;
+		return -1;
+	}
+	unlink(dir->temporary);
+	return fd;
+}
+
+/*
+ * Take the lock, or refuse naming the writer that holds it. A lock file
+ * that no one holds is a dead writer's: it is removed and a new one made.
+ */
+static int lock(struct vlr_whole_dir *dir, struct vlr_error *err)
+{
+	int fd;
 
 	for (;;) {
-		fd = open(dir->lock, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+		fd = open(dir->lock, O_RDWR | O_CLOEXEC);
+		if (fd < 0 && errno == ENOENT) {
+			fd = create_lock(dir, err);
+			if (fd >= 0)
+				break;
+			if (errno == EEXIST)
+				continue;
+			return -1;
+		}
 		if (fd < 0)
-			return vlr_fail(err, "%s: cannot create the lock file %s: %s",
-					dir->path, dir->lock, strerror(errno));
+			return vlr_fail(err, "%s: cannot open the lock file %s: %s", dir->path,
+					dir->lock, strerror(errno));
 		if (flock(fd, LOCK_EX | LOCK_NB)) {
-			busy = errno == EWOULDBLOCK;
-			if (busy)
+			if (errno == EWOULDBLOCK)
 				refuse_busy(dir, fd, err);
 			else
 				vlr_fail(err, "%s: cannot lock %s: %s", dir->path, dir->lock,
@@ -263,16 +307,8 @@ static int lock(struct vlr_whole_dir *dir, struct vlr_error *err)
 			return -1;
 		}
 		if (still_at(fd, dir->lock))
-			break;
+			unlink(dir->lock);
 		close(fd);
-	}
-	snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
-	if (ftruncate(fd, 0) || pwrite(fd, pid, strlen(pid), 0) != (ssize_t)strlen(pid)) {
-		vlr_fail(err, "%s: cannot write the lock file %s: %s", dir->path, dir->lock,
-			 strerror(errno));
-		unlink(dir->lock);
-		close(fd);
-		return -1;
 	}
 	dir->lock_fd = fd;
 	return 0;
