@@ -54,14 +54,16 @@ int cli_ideal_form(const struct vlr_tables *tables, enum vlr_family family, char
 	if (!has_ideal_form(tables))
 		return CLI_IDEAL_NONE;
 	escalates = escalating_links(tables, family, &policy, &err);
+	escape.cdg_acyclic = 0;
 	if (!escalates || vlr_verify_ideal(tables, &policy, escalates, 0, &all, &err) ||
-	    vlr_verify_ideal(tables, &policy, escalates, 1, &escape, &err)) {
+	    (!all.cdg_acyclic && policy.kind == VLR_VLP_LADDER_REUSE &&
+	     vlr_verify_ideal(tables, &policy, escalates, 1, &escape, &err))) {
 		snprintf(out, size, "not checked: %s", err.message);
 		result = CLI_IDEAL_UNCHECKED;
 	} else if (all.cdg_acyclic) {
 		snprintf(out, size, "deadlock-free");
 		result = CLI_IDEAL_FREE;
-	} else if (escape.cdg_acyclic && tables->policy.kind == VLR_VLP_LADDER_REUSE) {
+	} else if (escape.cdg_acyclic) {
 		snprintf(out, size, "deadlock-free by its escape ladder (hop i on VL i)");
 		result = CLI_IDEAL_FREE;
 	} else {
