@@ -231,17 +231,12 @@ static unsigned wanted_vl(const struct compile *cc, const struct walk *walk, uin
 static void start_walk(const struct compile *cc, struct walk *walk, uint32_t source,
 		       uint32_t lid)
 {
-	const struct vlr_tables *tables = cc->tables;
-
 	memset(walk, 0, sizeof(*walk));
 	walk->source = source;
 	walk->lid = lid;
 	walk->in_channel = VLR_NONE;
 	walk->phase_two = vlr_trunks_has(&cc->trunks, source, lid);
-	if (!tables->lid_kind || tables->lid_kind[lid] == VLR_LID_MINIMAL)
-		walk->route_class = VLR_ROUTE_MINIMAL;
-	else
-		walk->route_class = walk->phase_two ? VLR_ROUTE_ON_TRUNK : VLR_ROUTE_VALIANT;
+	walk->route_class = vlr_trunks_route_class(cc->tables, &cc->trunks, source, lid);
 }
 
 static uint8_t *entries_of(const struct compile *cc, uint32_t sw, unsigned in, unsigned out)

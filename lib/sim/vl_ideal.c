@@ -69,16 +69,15 @@ static void dlid_set(const struct sim_vl_select *self, uint32_t sw, struct sim_p
 {
 	const struct ideal *d = (const struct ideal *)self;
 	const struct vlr_sim *sim = d->sim;
+	enum vlr_route_class route_class = vlr_trunks_route_class(sim->tables, &d->trunks,
+		sim->servers.switch_index[p->source], p->dlid);
 
-	if (sim->tables->lid_kind[p->dlid] == VLR_LID_MINIMAL)
+	if (route_class == VLR_ROUTE_MINIMAL)
 		return;
-	if (vlr_trunks_has(&d->trunks, sim->servers.switch_index[p->source], p->dlid)) {
-		p->route_class = VLR_ROUTE_ON_TRUNK;
-		p->phase_two = 1;
-		return;
-	}
-	p->route_class = VLR_ROUTE_VALIANT;
-	enter_switch(self, sw, p);
+	p->route_class = route_class;
+	p->phase_two = route_class == VLR_ROUTE_ON_TRUNK;
+	if (!p->phase_two)
+		enter_switch(self, sw, p);
 }
 
 static void release(struct sim_vl_select *self)

@@ -142,6 +142,15 @@ uint16_t vlr_policy_vl_mask(const struct vlr_vl_policy *policy,
 	}
 }
 
+enum vlr_route_class vlr_trunks_route_class(const struct vlr_tables *tables,
+					    const struct vlr_trunks *trunks, uint32_t sw,
+					    uint32_t dlid)
+{
+	if (!tables->lid_kind || tables->lid_kind[dlid] == VLR_LID_MINIMAL)
+		return VLR_ROUTE_MINIMAL;
+	return vlr_trunks_has(trunks, sw, dlid) ? VLR_ROUTE_ON_TRUNK : VLR_ROUTE_VALIANT;
+}
+
 void vlr_vl_policy_fit_family(struct vlr_vl_policy *policy, enum vlr_family family)
 {
 	policy->phase_levels = family == VLR_FAMILY_HYPERX ? 1 : 2;

@@ -57,10 +57,8 @@ static uint16_t allowed(const struct ideal *d, const struct ideal_walk *walk)
 static void start(const struct ideal *d, uint32_t s, uint32_t lid, struct ideal_walk *walk)
 {
 	memset(walk, 0, sizeof(*walk));
-	if (d->t->lid_kind[lid] == VLR_LID_MINIMAL)
-		return;
-	walk->phase_two = vlr_trunks_has(&d->trunks, s, lid);
-	walk->route_class = walk->phase_two ? VLR_ROUTE_ON_TRUNK : VLR_ROUTE_VALIANT;
+	walk->route_class = vlr_trunks_route_class(d->t, &d->trunks, s, lid);
+	walk->phase_two = walk->route_class == VLR_ROUTE_ON_TRUNK;
 }
 
 /* Walk the route from s to lid, recording its dependencies. */

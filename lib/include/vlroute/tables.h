@@ -169,6 +169,15 @@ int vlr_trunks_build(const struct vlr_tables *tables, struct vlr_trunks *trunks,
 		     struct vlr_error *err);
 void vlr_trunks_free(struct vlr_trunks *trunks);
 
+/*
+ * The class of the route from switch sw to dlid: minimal for a LID of
+ * kind minimal (or tables without route kinds), on the trunk when sw lies
+ * on the DLID's trunk, else Valiant.
+ */
+enum vlr_route_class vlr_trunks_route_class(const struct vlr_tables *tables,
+					    const struct vlr_trunks *trunks, uint32_t sw,
+					    uint32_t dlid);
+
 static inline int vlr_trunks_has(const struct vlr_trunks *trunks, uint32_t sw,
 				 uint32_t dlid)
 {
