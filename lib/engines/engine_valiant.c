@@ -69,7 +69,7 @@ static int list_candidates(struct valiant_build *build, struct vlr_error *err)
 	build->near = malloc((n + 1ull) * sizeof(uint32_t));
 	build->on_trunk = calloc(n + 1ull, 1);
 	build->taken = calloc(n + 1ull, 1);
-	build->position = malloc((n + 1ull) * sizeof(uint32_t));
+	build->position = calloc(n + 1ull, sizeof(uint32_t));
 	if (!keys || !build->candidates || !build->near || !build->on_trunk || !build->taken ||
 	    !build->position) {
 		free(keys);
@@ -82,8 +82,6 @@ static int list_candidates(struct valiant_build *build, struct vlr_error *err)
 				((uint64_t)ld->topology.index_in_group[sw] << 48) |
 				((uint64_t)ld->topology.group[sw] << 24) | sw;
 	qsort(keys, build->num_candidates, sizeof(uint64_t), compare_keys);
-	for (sw = 0; sw < n; sw++)
-		build->position[sw] = 0;
 	for (sw = 0; sw < build->num_candidates; sw++) {
 		build->candidates[sw] = (uint32_t)(keys[sw] & 0xffffff);
 		build->position[build->candidates[sw]] = sw;
@@ -248,22 +246,21 @@ static uint32_t valiant_via(const struct valiant_build *build, uint32_t rank,
 }
 
 /*
- * The first switch of list, cyclically from place `from`, that is not the
- * target and no other offset of the port has taken; list[from] when every
- * one is taken (more offsets than switches to serve them).
+ * The first candidate from sw on, cyclically, that is not the target and
+ * no other Valiant offset of the port has taken; sw itself when every one
+ * is taken (more offsets than candidates).
  */
-static uint32_t first_free(const struct valiant_build *build, const uint32_t *list,
-			   uint32_t count, uint32_t from, uint32_t target)
+static uint32_t first_free(const struct valiant_build *build, uint32_t sw, uint32_t target)
 {
-	uint32_t i;
+	uint32_t count = build->num_candidates, i;
 
 	for (i = 0; i < count; i++) {
-		uint32_t sw = list[(from + i) % count];
+		uint32_t next = build->candidates[(build->position[sw] + i) % count];
 
-		if (sw != target && !build->taken[sw])
-			return sw;
+		if (next != target && !build->taken[next])
+			return next;
 	}
-	return list[from % count];
+	return sw;
 }
 
 /*
@@ -285,10 +282,11 @@ static int choose_vias(struct valiant_build *build, uint32_t rank, unsigned offs
 	for (k = 1; k <= valiant; k++) {
 		via[k] = valiant_via(build, rank, k - 1, valiant, target);
 		if (build->taken[via[k]] && can_serve(&build->ld, via[k]))
-			via[k] = first_free(build, build->candidates, build->num_candidates,
-					    build->position[via[k]], target);
+			via[k] = first_free(build, via[k], target);
 		build->taken[via[k]] = 1;
 	}
+	for (k = 1; k <= valiant; k++)
+		build->taken[via[k]] = 0;
 	for (k = valiant + 1; k < offsets; k++) {
 		if (!near_count)
 			return vlr_fail(err, "restricted Valiant needs another switch in the "
@@ -314,11 +312,7 @@ static int route_port(struct valiant_build *build, uint32_t port, uint32_t rank,
 	if (target == VLR_NONE)
 		return engine_unroutable_lid(tables, record->lid, err);
 	route_minimal_lid(build, record->lid, target, last_port);
-	for (k = 0; k < offsets; k++)
-		via[k] = target;
 	result = choose_vias(build, rank, offsets, valiant, target, via, err);
-	for (k = 1; k < offsets; k++)
-		build->taken[via[k]] = 0;
 	for (k = 1; k < offsets && !result; k++) {
 		uint32_t lid = record->lid + k;
 

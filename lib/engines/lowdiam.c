@@ -261,8 +261,7 @@ static uint32_t up_within_group(const struct lowdiam *ld, uint32_t sw, uint32_t 
 	for (c = ld->graph.first_channel[sw]; c < ld->graph.first_channel[sw + 1]; c++) {
 		uint32_t spine = ld->graph.channel_to[c];
 		int avoided = way->avoid && way->avoid[spine];
-		int parity = way->phase < 0 ||
-			     (index[sw] + index[target] + index[spine]) % 2u == (unsigned)way->phase;
+		int parity = (index[sw] + index[target] + index[spine]) % 2u == way->phase;
 
 		if (ld->channel_class[c] != VLR_PORT_UP)
 			continue;

@@ -52,7 +52,7 @@ void lowdiam_free(struct lowdiam *ld);
  * no spine qualifies, parity gives way first, then avoid.
  */
 struct lowdiam_way {
-	int phase;			/* 0 or 1; -1: any spine */
+	unsigned phase;			/* 0 or 1 */
 	const uint8_t *avoid;		/* [switch]: 1 to avoid; NULL: none */
 };
 

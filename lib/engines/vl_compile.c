@@ -97,6 +97,26 @@ static unsigned lowest_bit(uint16_t mask)
 }
 
 /*
+ * 2phases: the first VL of the phase's set
+ * that the hop's escalation allows. A down-then-up turn in the first phase
+ * (Dragonfly+ routes to spine LIDs) takes the second phase's first VL, as
+ * the turn at an intermediate leaf does: the leaf cannot tell them apart;
+ * one in the second phase with one VL per phase takes a third VL.
+ */
+static unsigned two_phases_vl(const struct compile *cc, const struct walk *walk,
+			      unsigned escalation)
+{
+	unsigned vl = lowest_bit(vlr_policy_vl_mask(&cc->policy, walk->route_class, walk->hop,
+						    walk->phase_two, escalation));
+
+	if (cc->ld->topology.params.family != VLR_FAMILY_DRAGONFLYPLUS || !escalation)
+		return vl;
+	if (vl < cc->policy.vls_per_phase)
+		return cc->policy.vls_per_phase;
+	return cc->policy.vls_per_phase == 1 ? 2 : vl;
+}
+
+/*
  * 2phases on a HyperX. Under minlast the first set carries only the first
  * phase, in dimension order, and the second only routes in reverse order
  * (trunks, minimal LIDs): the phases themselves are acyclic, and the SL
@@ -113,8 +133,7 @@ static unsigned hyperx_two_phases(const struct compile *cc, const struct walk *w
 	int set_one;
 
 	if (cc->policy.phase_min == VLR_MIN_LAST)
-		return lowest_bit(vlr_policy_vl_mask(&cc->policy, walk->route_class, walk->hop,
-						     walk->phase_two, 0));
+		return two_phases_vl(cc, walk, 0);
 	set_one = walk->in_channel != VLR_NONE &&
 		  ld->dim_rank[ld->channel_dim[walk->in_channel]] >=
 		  ld->dim_rank[ld->channel_dim[channel]];
@@ -180,32 +199,12 @@ static unsigned role_vl(const struct compile *cc, const struct walk *walk, uint3
 }
 
 /*
- * 2phases on a Dragonfly or Dragonfly+: the first VL of the phase's set
- * that the hop's escalation allows. A down-then-up turn in the first phase
- * (Dragonfly+ routes to spine LIDs) takes the second phase's first VL, as
- * the turn at an intermediate leaf does: the leaf cannot tell them apart;
- * one in the second phase with one VL per phase takes a third VL.
- */
-static unsigned two_phases_vl(const struct compile *cc, const struct walk *walk,
-			      unsigned escalation)
-{
-	unsigned vl = lowest_bit(vlr_policy_vl_mask(&cc->policy, walk->route_class, walk->hop,
-						    walk->phase_two, escalation));
-
-	if (cc->ld->topology.params.family != VLR_FAMILY_DRAGONFLYPLUS || !escalation)
-		return vl;
-	if (vl < cc->policy.vls_per_phase)
-		return cc->policy.vls_per_phase;
-	return cc->policy.vls_per_phase == 1 ? 2 : vl;
-}
-
-/*
  * Ladders on the Dragonflies' Valiant tables: VLs by the hop's role,
  * injection at VL 0. Minimal tables keep the exact hop index.
  */
 static int role_form(const struct compile *cc)
 {
-	return cc->group_codes && cc->ld->topology.params.family != VLR_FAMILY_HYPERX &&
+	return cc->group_codes &&	/* Valiant tables of a Dragonfly(+) */
 	       (cc->policy.kind == VLR_VLP_LADDER || cc->policy.kind == VLR_VLP_LADDER_REUSE);
 }
 
