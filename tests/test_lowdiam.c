@@ -1,9 +1,10 @@
 /*
  * test_lowdiam.c - the minimal and valiant engines: minimal routes have
  * the topology's lengths and VL counts, Valiant offsets are in-trees
- * through their intermediates within twice the diameter, restricted
- * offsets stay in the destination's partition, every policy's tables are
- * deadlock-free or refused with the numbers, and bad input is refused.
+ * through their intermediates within twice the diameter (the port's own
+ * switch among them, routed minimally), restricted offsets stay in the
+ * destination's partition, every policy's tables are deadlock-free or
+ * refused with the numbers, and bad input is refused.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -166,54 +167,42 @@ static void valiant_offsets_are_in_trees(void **state)
 	vlr_tables_free(tables);
 }
 
-static uint32_t group_of(const struct vlr_topology *topo, const struct vlr_tables *tables,
-			 uint32_t sw)
-{
-	return topo->group[topo->switch_of_node[tables->switch_node[sw]]];
-}
-
 /*
- * Dragonfly p=2 a=4 h=2, LMC 6 with 31 restricted offsets: the 32 Valiant
- * offsets of every port go through each router of each group other than
- * the destination's exactly once, not only through the routers that hold
- * a global link towards it.
+ * Dragonfly p=2 a=4 h=2, LMC 6 with 27 restricted offsets: the 36 Valiant
+ * offsets of every port go through each of the 36 routers exactly once -
+ * the routers of the destination's group and its own router too, as the
+ * Valiant studies draw intermediates among all switches - not only
+ * through the routers that hold a global link towards it.
  */
 static void dragonfly_intermediates_cover_routers(void **state)
 {
 	struct vlr_tables *tables = generated(VLR_FAMILY_DRAGONFLY, df242, 6, 8);
 	struct vlr_engine_options options;
 	struct vlr_engine_report report;
-	struct vlr_topology topo;
 	struct vlr_error err;
 	uint32_t port, sw, k, ports = 0;
 
 	(void)state;
 	vlr_engine_options_init(&options);
-	options.restricted = 31;
+	options.restricted = 27;
 	if (vlr_route_valiant(tables, &options, &report, &err))
 		fail_msg("routing failed: %s", err.message);
-	assert_int_equal(vlr_topology_recognise(tables->fabric, VLR_FAMILY_DRAGONFLY, &topo,
-						&err), 0);
 	assert_int_equal(tables->num_switches, 36);
 	for (port = 0; port < tables->fabric->num_ports; port++) {
 		const struct vlr_port *record = &tables->fabric->ports[port];
 		unsigned uses[36] = { 0 };
-		uint32_t target;
 
 		if (!vlr_tables_is_source(tables, port))
 			continue;
-		target = tables->switch_of_node[tables->fabric->ports[record->peer].node];
-		for (k = 1; k <= 32; k++) {
+		for (k = 1; k <= 36; k++) {
 			assert_int_equal(tables->lid_kind[record->lid + k], VLR_LID_VALIANT);
 			uses[tables->lid_via[record->lid + k]]++;
 		}
 		for (sw = 0; sw < tables->num_switches; sw++)
-			assert_int_equal(uses[sw], group_of(&topo, tables, sw) !=
-						   group_of(&topo, tables, target));
+			assert_int_equal(uses[sw], 1);
 		ports++;
 	}
 	assert_int_equal(ports, 72);
-	vlr_topology_free(&topo);
 	vlr_tables_free(tables);
 }
 
@@ -323,16 +312,107 @@ static void studies_policies_fit(void **state)
 			}
 }
 
+/* The switch of the endpoint port owning lid. */
+static uint32_t lid_switch(const struct vlr_tables *tables, uint32_t lid)
+{
+	const struct vlr_fabric *fabric = tables->fabric;
+	uint32_t peer = fabric->ports[tables->lid_owner[lid]].peer;
+
+	return tables->switch_of_node[fabric->ports[peer].node];
+}
+
+/*
+ * Valiant LIDs whose intermediate is their own switch, checked: every
+ * route to one is of the minimal class (no second phase) and as long as
+ * the minimal route to the port's base LID; returns how many such LIDs
+ * the tables hold.
+ */
+static unsigned own_switch_lids(const struct vlr_tables *tables)
+{
+	struct vlr_trunks trunks;
+	struct vlr_error err;
+	uint32_t lid, sw;
+	unsigned count = 0;
+	int visited;
+
+	assert_int_equal(vlr_trunks_build(tables, &trunks, &err), 0);
+	for (lid = 1; lid <= tables->max_lid; lid++) {
+		uint32_t target, base;
+
+		if (tables->lid_owner[lid] == VLR_NONE ||
+		    !vlr_tables_is_source(tables, tables->lid_owner[lid]) ||
+		    tables->lid_kind[lid] != VLR_LID_VALIANT)
+			continue;
+		target = lid_switch(tables, lid);
+		if (tables->lid_via[lid] != target)
+			continue;
+		count++;
+		base = tables->fabric->ports[tables->lid_owner[lid]].lid;
+		for (sw = 0; sw < tables->num_switches; sw++) {
+			assert_int_equal(vlr_trunks_route_class(tables, &trunks, sw, lid),
+					 VLR_ROUTE_MINIMAL);
+			assert_int_equal(walk(tables, sw, lid, VLR_NONE, &visited),
+					 walk(tables, sw, base, VLR_NONE, &visited));
+		}
+	}
+	vlr_trunks_free(&trunks);
+	return count;
+}
+
+/*
+ * The port's own switch is an intermediate like any other: on a HyperX
+ * 4x4 at LMC 2 (2 Valiant offsets a port over 16 switches) and on the
+ * Dragonflies some LIDs have it, and those route minimally in the minimal
+ * class. On a HyperX it serves about as often as any switch: with 32
+ * ports x 2 offsets over 16 switches, 4 times a switch, and so 4 LIDs a
+ * switch whose intermediate is their own switch... or thereabouts.
+ */
+static void own_switch_intermediates(void **state)
+{
+	struct vlr_vl_policy policy = { VLR_VLP_TWO_PHASES, VLR_MIN_LAST, 1, 0, 0 };
+	struct vlr_engine_report report;
+	struct vlr_tables *tables;
+
+	(void)state;
+	tables = valiant_under(VLR_FAMILY_HYPERX, hx44, 2, &policy, &report);
+	assert_true(own_switch_lids(tables) > 0);
+	vlr_tables_free(tables);
+	policy.vls_per_phase = 2;
+	tables = valiant_under(VLR_FAMILY_DRAGONFLY, df242, 2, &policy, &report);
+	assert_true(own_switch_lids(tables) > 0);
+	vlr_tables_free(tables);
+	tables = valiant_under(VLR_FAMILY_DRAGONFLYPLUS, dfp, 2, &policy, &report);
+	assert_true(own_switch_lids(tables) > 0);
+	vlr_tables_free(tables);
+}
+
 /* The VL a CA port's packets to lid enter its switch on. */
 static unsigned injection_vl(const struct vlr_tables *tables, uint32_t port, uint32_t lid)
 {
 	return vlr_tables_port_sl2vl(tables, port)[vlr_tables_path_sl(tables, port, lid)];
 }
 
+/* A Valiant LID whose intermediate is its own switch, not switch sw. */
+static uint32_t own_switch_lid(const struct vlr_tables *tables, uint32_t sw)
+{
+	uint32_t lid;
+
+	for (lid = 1; lid <= tables->max_lid; lid++)
+		if (tables->lid_owner[lid] != VLR_NONE &&
+		    vlr_tables_is_source(tables, tables->lid_owner[lid]) &&
+		    tables->lid_kind[lid] == VLR_LID_VALIANT &&
+		    tables->lid_via[lid] == lid_switch(tables, lid) &&
+		    lid_switch(tables, lid) != sw)
+			return lid;
+	fail_msg("no Valiant LID has its own switch as intermediate");
+	return 0;
+}
+
 /*
  * minfirst and minlast differ in the exact form where their definitions
- * do: a Dragonfly's minimal LIDs are entered on the first set's VL 0 under
- * minfirst and on the second set's first VL under minlast; Valiant LIDs on
+ * do: a Dragonfly's minimal LIDs, and Valiant LIDs whose intermediate is
+ * their own switch, are entered on the first set's VL 0 under minfirst
+ * and on the second set's first VL under minlast; other Valiant LIDs on
  * VL 0 under both. On a HyperX minlast follows the phases (SL codes tell
  * them), where minfirst can only follow the turns (one SL).
  */
@@ -357,8 +437,14 @@ static void minfirst_minlast_differ(void **state)
 	assert_int_equal(injection_vl(a, source, lid), 0);
 	assert_int_equal(injection_vl(b, source, lid), 2);
 	assert_int_equal(b->lid_kind[lid + 1], VLR_LID_VALIANT);
+	assert_int_not_equal(b->lid_via[lid + 1], lid_switch(b, lid + 1));
 	assert_int_equal(injection_vl(a, source, lid + 1), 0);
 	assert_int_equal(injection_vl(b, source, lid + 1), 0);
+	lid = own_switch_lid(a, a->switch_of_node[a->fabric->ports[
+		a->fabric->ports[source].peer].node]);
+	assert_int_equal(b->lid_via[lid], a->lid_via[lid]);
+	assert_int_equal(injection_vl(a, source, lid), 0);
+	assert_int_equal(injection_vl(b, source, lid), 2);
 	vlr_tables_free(a);
 	vlr_tables_free(b);
 	first.vls_per_phase = last.vls_per_phase = 1;
@@ -555,6 +641,7 @@ int main(void)
 		cmocka_unit_test(minimal_lengths_and_vls),
 		cmocka_unit_test(valiant_offsets_are_in_trees),
 		cmocka_unit_test(dragonfly_intermediates_cover_routers),
+		cmocka_unit_test(own_switch_intermediates),
 		cmocka_unit_test(policies_on_families),
 		cmocka_unit_test(studies_policies_fit),
 		cmocka_unit_test(minfirst_minlast_differ),

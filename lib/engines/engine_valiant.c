@@ -8,12 +8,15 @@
  *
  * Offsets of a port with K = 2^LMC - 1 Valiant offsets and R of them
  * restricted (by default a quarter, rounded up, when K >= 2): offset 0
- * minimal, 1 .. K - R valiant (intermediates anywhere, spread so that every
- * switch serves about as often, consecutive offsets in different groups,
- * never one switch twice among a port's Valiant offsets while another is
- * left),
+ * minimal, 1 .. K - R valiant (intermediates anywhere, the port's own
+ * switch and group too, as the Valiant studies draw them uniformly among
+ * all switches - Dragonfly+: leaves; spread so that every switch serves
+ * about as often, consecutive offsets in different groups, never one
+ * switch twice among a port's Valiant offsets while another is left),
  * K - R + 1 .. K restricted (intermediates in the destination's group, or
- * in its HyperX rows, dimension after dimension).
+ * in its HyperX rows, dimension after dimension). A Valiant offset whose
+ * intermediate is the port's own switch has no second phase: it is routed
+ * as the minimal LIDs are, in their VL set (see vlr_trunks_route_class).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -192,72 +195,61 @@ static int route_valiant_lid(struct valiant_build *build, uint32_t lid, uint32_t
 	return 0;
 }
 
-/* The n-th group (cyclically) other than the group `into`. */
-static uint32_t other_group(uint32_t groups, uint32_t into, uint64_t n)
-{
-	uint32_t group = groups > 1 ? (uint32_t)(n % (groups - 1)) : 0;
-
-	return group >= into ? group + 1 : group;
-}
-
 /*
- * Dragonflies: a port's offsets take consecutive groups other than the
- * destination's, ports in turn, and in that group one of the switches that
- * can serve (Dragonfly: any router; Dragonfly+: a leaf), in turn as the
- * groups come round again, shifted by the turn so that consecutive offsets
- * through different groups do not all use the same position. Any router,
- * not only the one holding the global link towards the destination: under
- * ADV+h every packet that enters a group from G leaves it towards G+h, and
- * with the gateway as intermediate all of them would cross the one local
- * link between those two routers.
+ * Dragonflies: a port's offsets take consecutive groups, ports in turn,
+ * every group (the destination's too), and in that group one of the
+ * switches that can serve (Dragonfly: any router; Dragonfly+: a leaf), in
+ * turn as the groups come round again, shifted by the group so that
+ * consecutive offsets through different groups do not all use the same
+ * position: every switch that can serve comes once in each run of
+ * groups x serving turns. Any router, not only the one holding the global
+ * link towards the destination: under ADV+h every packet that enters a
+ * group from G leaves it towards G+h, and with the gateway as
+ * intermediate all of them would cross the one local link between those
+ * two routers.
  */
-static uint32_t dragonfly_via(const struct valiant_build *build, uint64_t turn,
-			      uint32_t target)
+static uint32_t dragonfly_via(const struct valiant_build *build, uint64_t turn)
 {
 	const struct lowdiam *ld = &build->ld;
 	uint32_t groups = ld->topology.num_groups;
-	uint32_t group = other_group(groups, ld->topology.group[target], turn);
-	uint64_t round = groups > 1 ? turn / (groups - 1) : turn;
+	uint32_t group = (uint32_t)(turn % groups);
+	uint64_t round = turn / groups;
 	uint32_t i, serving = 0, pick;
 
 	for (i = ld->member_first[group]; i < ld->member_first[group + 1]; i++)
 		serving += can_serve(ld, ld->member[i]) != 0;
 	if (!serving)
 		return ld->member[ld->member_first[group]];
-	pick = (uint32_t)((round + turn) % serving);
+	pick = (uint32_t)((round + group) % serving);
 	for (i = ld->member_first[group];; i++)
 		if (can_serve(ld, ld->member[i]) && pick-- == 0)
 			return ld->member[i];
 }
 
+/* The intermediate of a port's Valiant offset: the turn-th candidate. */
 static uint32_t valiant_via(const struct valiant_build *build, uint32_t rank,
-			    unsigned offset, unsigned spread, uint32_t target)
+			    unsigned offset, unsigned spread)
 {
-	uint32_t n = build->num_candidates;
 	uint64_t turn = (uint64_t)rank * spread + offset;
-	uint32_t at = (uint32_t)(turn % n);
 
 	if (build->ld.topology.params.family != VLR_FAMILY_HYPERX)
-		return dragonfly_via(build, turn, target);
-	if (build->candidates[at] == target)	/* the first place past the port's */
-		at = (uint32_t)(((uint64_t)rank * spread + spread) % n);
-	return build->candidates[at] == target ? build->candidates[(at + 1) % n] :
-	       build->candidates[at];
+		return dragonfly_via(build, turn);
+	return build->candidates[turn % build->num_candidates];
 }
 
 /*
- * The first candidate from sw on, cyclically, that is not the target and
- * no other Valiant offset of the port has taken; sw itself when every one
- * is taken (more offsets than candidates).
+ * The first candidate from sw on, cyclically, that no other Valiant offset
+ * of the port has taken; sw itself when every one is taken (more offsets
+ * than candidates).
  */
-static uint32_t first_free(const struct valiant_build *build, uint32_t sw, uint32_t target)
+static uint32_t first_free(const struct valiant_build *build, uint32_t sw)
 {
 	uint32_t count = build->num_candidates, i;
 
 	for (i = 0; i < count; i++) {
 		uint32_t next = build->candidates[(build->position[sw] + i) % count];
 
-		if (next != target && !build->taken[next])
+		if (!build->taken[next])
 			return next;
 	}
 	return sw;
@@ -280,9 +272,9 @@ static int choose_vias(struct valiant_build *build, uint32_t rank, unsigned offs
 	unsigned k;
 
 	for (k = 1; k <= valiant; k++) {
-		via[k] = valiant_via(build, rank, k - 1, valiant, target);
+		via[k] = valiant_via(build, rank, k - 1, valiant);
 		if (build->taken[via[k]] && can_serve(&build->ld, via[k]))
-			via[k] = first_free(build, via[k], target);
+			via[k] = first_free(build, via[k]);
 		build->taken[via[k]] = 1;
 	}
 	for (k = 1; k <= valiant; k++)
@@ -318,7 +310,10 @@ static int route_port(struct valiant_build *build, uint32_t port, uint32_t rank,
 
 		tables->lid_kind[lid] = k <= valiant ? VLR_LID_VALIANT : VLR_LID_RESTRICTED;
 		tables->lid_via[lid] = via[k];
-		result = route_valiant_lid(build, lid, target, last_port, via[k], err);
+		if (via[k] == target)
+			route_minimal_lid(build, lid, target, last_port);
+		else
+			result = route_valiant_lid(build, lid, target, last_port, via[k], err);
 	}
 	return result;
 }

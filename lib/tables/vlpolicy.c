@@ -142,15 +142,6 @@ uint16_t vlr_policy_vl_mask(const struct vlr_vl_policy *policy,
 	}
 }
 
-enum vlr_route_class vlr_trunks_route_class(const struct vlr_tables *tables,
-					    const struct vlr_trunks *trunks, uint32_t sw,
-					    uint32_t dlid)
-{
-	if (!tables->lid_kind || tables->lid_kind[dlid] == VLR_LID_MINIMAL)
-		return VLR_ROUTE_MINIMAL;
-	return vlr_trunks_has(trunks, sw, dlid) ? VLR_ROUTE_ON_TRUNK : VLR_ROUTE_VALIANT;
-}
-
 void vlr_vl_policy_fit_family(struct vlr_vl_policy *policy, enum vlr_family family)
 {
 	policy->phase_levels = family == VLR_FAMILY_HYPERX ? 1 : 2;
@@ -165,6 +156,17 @@ static uint32_t owner_switch(const struct vlr_tables *tables, uint32_t owner)
 	if (!vlr_node_is_switch(fabric, node))
 		node = fabric->ports[fabric->ports[owner].peer].node;
 	return tables->switch_of_node[node];
+}
+
+/* A LID whose intermediate is its own switch has no second phase. */
+enum vlr_route_class vlr_trunks_route_class(const struct vlr_tables *tables,
+					    const struct vlr_trunks *trunks, uint32_t sw,
+					    uint32_t dlid)
+{
+	if (!tables->lid_kind || tables->lid_kind[dlid] == VLR_LID_MINIMAL ||
+	    tables->lid_via[dlid] == owner_switch(tables, tables->lid_owner[dlid]))
+		return VLR_ROUTE_MINIMAL;
+	return vlr_trunks_has(trunks, sw, dlid) ? VLR_ROUTE_ON_TRUNK : VLR_ROUTE_VALIANT;
 }
 
 static void mark(struct vlr_trunks *trunks, uint32_t sw, uint32_t lid)

@@ -23,6 +23,9 @@
  *               intermediate to the port is the "trunk", and every other
  *               switch routes minimally towards the intermediate until it
  *               meets the trunk (the routes toward one DLID form an in-tree);
+ *               the intermediate may be the port's own switch, whose trunk
+ *               is that switch alone: every route is then minimal (as the
+ *               Valiant studies draw intermediates among all switches);
  *   restricted  a valiant offset whose intermediate lies in the port's
  *               partition (its Dragonfly group, a HyperX row through it),
  *               for Restricted Valiant (RVAL).
@@ -84,7 +87,8 @@ struct vlr_vl_policy {
 
 /* How one (source switch, DLID) route relates to its DLID's intermediate. */
 enum vlr_route_class {
-	VLR_ROUTE_MINIMAL = 0,	/* DLID of kind minimal */
+	VLR_ROUTE_MINIMAL = 0,	/* DLID of kind minimal, or whose intermediate
+				   is its own switch (no second phase) */
 	VLR_ROUTE_VALIANT,	/* reaches the trunk after leaving its switch */
 	VLR_ROUTE_ON_TRUNK,	/* source switch on the trunk: minimal, phase 2 */
 };
@@ -171,8 +175,9 @@ void vlr_trunks_free(struct vlr_trunks *trunks);
 
 /*
  * The class of the route from switch sw to dlid: minimal for a LID of
- * kind minimal (or tables without route kinds), on the trunk when sw lies
- * on the DLID's trunk, else Valiant.
+ * kind minimal (or tables without route kinds) and for one whose
+ * intermediate is its own switch, on the trunk when sw lies on the DLID's
+ * trunk, else Valiant.
  */
 enum vlr_route_class vlr_trunks_route_class(const struct vlr_tables *tables,
 					    const struct vlr_trunks *trunks, uint32_t sw,
