@@ -12,7 +12,9 @@
  * switch and group too, as the Valiant studies draw them uniformly among
  * all switches - Dragonfly+: leaves; spread so that every switch serves
  * about as often, consecutive offsets in different groups, never one
- * switch twice among a port's Valiant offsets while another is left),
+ * switch twice among a port's Valiant offsets while another is left, and
+ * ports placed in the spread in a fixed pseudo-random order, so that a
+ * port's own switch comes up as often as any other),
  * K - R + 1 .. K restricted (intermediates in the destination's group, or
  * in its HyperX rows, dimension after dimension). A Valiant offset whose
  * intermediate is the port's own switch has no second phase: it is routed
@@ -28,6 +30,8 @@
 #include "lowdiam.h"
 #include "vl_compile.h"
 
+#define RUN_SEED 13		/* the order in which ports take their runs */
+
 struct valiant_build {
 	struct lowdiam ld;
 	struct vlr_tables *tables;
@@ -38,6 +42,7 @@ struct valiant_build {
 	uint8_t *on_trunk;		/* scratch: [switch] */
 	uint8_t *taken;			/* scratch: [switch]: an intermediate of this port */
 	uint32_t *position;		/* [switch]: its place in candidates */
+	uint32_t *run;			/* [port in LID order]: its run of turns */
 	int reversed_minimal;		/* HyperX minimal LIDs in reverse order */
 	int valiant;			/* offsets 1.. through intermediates */
 };
@@ -196,13 +201,13 @@ static int route_valiant_lid(struct valiant_build *build, uint32_t lid, uint32_t
 }
 
 /*
- * Dragonflies: a port's offsets take consecutive groups, ports in turn,
- * every group (the destination's too), and in that group one of the
+ * Dragonflies: a port's offsets take consecutive groups (the turns of its
+ * run), every group (the destination's too), and in that group one of the
  * switches that can serve (Dragonfly: any router; Dragonfly+: a leaf), in
  * turn as the groups come round again, shifted by the group so that
  * consecutive offsets through different groups do not all use the same
- * position: every switch that can serve comes once in each run of
- * groups x serving turns. Any router, not only the one holding the global
+ * position: every switch that can serve comes once in any groups x serving
+ * consecutive turns. Any router, not only the one holding the global
  * link towards the destination: under ADV+h every packet that enters a
  * group from G leaves it towards G+h, and with the gateway as
  * intermediate all of them would cross the one local link between those
@@ -226,11 +231,11 @@ static uint32_t dragonfly_via(const struct valiant_build *build, uint64_t turn)
 			return ld->member[i];
 }
 
-/* The intermediate of a port's Valiant offset: the turn-th candidate. */
-static uint32_t valiant_via(const struct valiant_build *build, uint32_t rank,
+/* The intermediate of a port's Valiant offset: turn `offset` of its run. */
+static uint32_t valiant_via(const struct valiant_build *build, uint32_t run,
 			    unsigned offset, unsigned spread)
 {
-	uint64_t turn = (uint64_t)rank * spread + offset;
+	uint64_t turn = (uint64_t)run * spread + offset;
 
 	if (build->ld.topology.params.family != VLR_FAMILY_HYPERX)
 		return dragonfly_via(build, turn);
@@ -263,7 +268,7 @@ static uint32_t first_free(const struct valiant_build *build, uint32_t sw)
  * take their partition in turn, all different while it lasts; they may
  * share a switch with a Valiant offset, which is of another kind.
  */
-static int choose_vias(struct valiant_build *build, uint32_t rank, unsigned offsets,
+static int choose_vias(struct valiant_build *build, uint32_t run, unsigned offsets,
 		       unsigned valiant, uint32_t target, uint32_t *via, struct vlr_error *err)
 {
 	const struct vlr_tables *tables = build->tables;
@@ -272,7 +277,7 @@ static int choose_vias(struct valiant_build *build, uint32_t rank, unsigned offs
 	unsigned k;
 
 	for (k = 1; k <= valiant; k++) {
-		via[k] = valiant_via(build, rank, k - 1, valiant);
+		via[k] = valiant_via(build, run, k - 1, valiant);
 		if (build->taken[via[k]] && can_serve(&build->ld, via[k]))
 			via[k] = first_free(build, via[k]);
 		build->taken[via[k]] = 1;
@@ -284,13 +289,13 @@ static int choose_vias(struct valiant_build *build, uint32_t rank, unsigned offs
 			return vlr_fail(err, "restricted Valiant needs another switch in the "
 					"partition of %s", vlr_node_name(tables->fabric,
 					tables->switch_node[target]));
-		via[k] = build->near[(rank + k - valiant - 1) % near_count];
+		via[k] = build->near[(run + k - valiant - 1) % near_count];
 	}
 	return 0;
 }
 
 /* Route the 2^LMC LIDs of one endpoint port. */
-static int route_port(struct valiant_build *build, uint32_t port, uint32_t rank,
+static int route_port(struct valiant_build *build, uint32_t port, uint32_t run,
 		      unsigned restricted, struct vlr_error *err)
 {
 	struct vlr_tables *tables = build->tables;
@@ -304,7 +309,7 @@ static int route_port(struct valiant_build *build, uint32_t port, uint32_t rank,
 	if (target == VLR_NONE)
 		return engine_unroutable_lid(tables, record->lid, err);
 	route_minimal_lid(build, record->lid, target, last_port);
-	result = choose_vias(build, rank, offsets, valiant, target, via, err);
+	result = choose_vias(build, run, offsets, valiant, target, via, err);
 	for (k = 1; k < offsets && !result; k++) {
 		uint32_t lid = record->lid + k;
 
@@ -318,6 +323,48 @@ static int route_port(struct valiant_build *build, uint32_t port, uint32_t rank,
 	return result;
 }
 
+/* A port with Valiant offsets: an endpoint port with LMC >= 1, in LID order. */
+static int has_offsets(const struct valiant_build *build, uint32_t lid)
+{
+	uint32_t owner = build->tables->lid_owner[lid];
+	const struct vlr_port *record;
+
+	if (owner == VLR_NONE)
+		return 0;
+	record = &build->tables->fabric->ports[owner];
+	return record->lid == lid && record->number && record->lmc;
+}
+
+/*
+ * The turns of the ports' Valiant offsets (valiant_via) come in runs, one
+ * a port; ports take their runs in a fixed pseudo-random order (the same
+ * every time), so that which switches serve a port has nothing to do with
+ * where the port is: its own switch comes up as often as any other. In
+ * LID order a port of a HyperX with one server a switch would, at LMC 1,
+ * be its own intermediate every time.
+ */
+static int shuffle_runs(struct valiant_build *build, struct vlr_error *err)
+{
+	uint32_t lid, ports = 0, i;
+	struct vlr_rng rng;
+
+	for (lid = 1; build->valiant && lid <= build->tables->max_lid; lid++)
+		ports += (uint32_t)has_offsets(build, lid);
+	build->run = malloc((ports + 1ull) * sizeof(uint32_t));
+	if (!build->run)
+		return vlr_fail(err, "out of memory for the intermediates");
+	for (i = 0; i < ports; i++)
+		build->run[i] = i;
+	vlr_rng_seed(&rng, RUN_SEED, 0);
+	for (i = ports; i > 1; i--) {
+		uint32_t j = vlr_rng_below(&rng, i), swap = build->run[i - 1];
+
+		build->run[i - 1] = build->run[j];
+		build->run[j] = swap;
+	}
+	return 0;
+}
+
 /* Every LID: Valiant offsets for endpoint ports, else minimal. */
 static int route_lids(struct valiant_build *build, unsigned restricted,
 		      struct vlr_error *err)
@@ -325,6 +372,8 @@ static int route_lids(struct valiant_build *build, unsigned restricted,
 	struct vlr_tables *tables = build->tables;
 	uint32_t lid, rank = 0, k;
 
+	if (shuffle_runs(build, err))
+		return -1;
 	for (lid = 1; lid <= tables->max_lid; lid++) {
 		uint32_t owner = tables->lid_owner[lid], target;
 		const struct vlr_port *record;
@@ -335,8 +384,8 @@ static int route_lids(struct valiant_build *build, unsigned restricted,
 		record = &tables->fabric->ports[owner];
 		if (record->lid != lid)
 			continue;
-		if (build->valiant && record->number && record->lmc) {
-			if (route_port(build, owner, rank++, restricted, err))
+		if (build->valiant && has_offsets(build, lid)) {
+			if (route_port(build, owner, build->run[rank++], restricted, err))
 				return -1;
 			continue;
 		}
@@ -452,6 +501,7 @@ static int route_low_diameter(struct vlr_tables *tables, const struct vlr_engine
 	free(build.on_trunk);
 	free(build.taken);
 	free(build.position);
+	free(build.run);
 	lowdiam_free(&build.ld);
 	return result ? -1 : 0;
 }
