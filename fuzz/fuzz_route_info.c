@@ -1,8 +1,10 @@
 /*
  * fuzz_route_info.c - libFuzzer harness of the reader of
- * vlroute-route.info (the engine that made a table directory and its
- * routing time): it may refuse an input but never crash, leak or hang,
- * and what it accepts is an engine name that fits and is terminated.
+ * vlroute-route.info (the engine that made a table directory, its
+ * routing time, and the mark of tables for ideal VLs only): it may refuse
+ * an input but never crash, leak or hang, and what it accepts is an
+ * engine name that fits and is terminated, and a mark that says what the
+ * tables need.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -27,5 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (vlr_route_info_read(fuzz_path(""), &info, &err) == 0 &&
 	    strnlen(info.engine, sizeof(info.engine)) == sizeof(info.engine))
 		fuzz_die("the engine name is not terminated", VLR_FILE_ROUTE_INFO);
+	if (info.unprogrammable.marked && !info.unprogrammable.vls)
+		fuzz_die("a mark without the VLs the tables need", VLR_FILE_ROUTE_INFO);
 	return 0;
 }

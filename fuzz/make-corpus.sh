@@ -10,7 +10,8 @@
 #                      valiant, written by fuzz_subnet_lst -runs=0 into
 #                      $VLR_FUZZ_FIXTURE) and the same fabric routed by
 #                      sssp, dfsssp and minimal with "vlroute route";
-#   fuzz_route_info    the vlroute-route.info of those routes;
+#   fuzz_route_info    the vlroute-route.info of those routes, and of a
+#                      ladder on one VL routed for ideal VLs only;
 #   fuzz_trace         small message traces;
 #   fuzz_osm_config    vlroute.conf files setting every option.
 # Every seed is a few KB at most.
@@ -121,6 +122,9 @@ tables_seeds() {
 			-o "$work/$engine" >/dev/null
 		table_seeds "$work/$engine" "$engine"
 	done
+	"$vlroute" route "$work/fixture/fabric.net" --engine valiant --lmc 1 \
+		--vl-policy ladder --vls 1 --allow-unprogrammable -o "$work/ideal" >/dev/null
+	table_seeds "$work/ideal" ideal
 }
 
 trace_seeds() {

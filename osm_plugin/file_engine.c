@@ -6,6 +6,8 @@
  * send a LID out of the wrong port), and it holds every table its routes
  * need; each refusal is one sentence naming the directory and the first
  * thing wrong, so that the administrator can fix it from OpenSM's log.
+ * Tables marked unprogrammable (vlroute route --allow-unprogrammable,
+ * for the simulator's ideal VLs) are refused whatever else they hold.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -41,6 +43,21 @@ static int read_dir(const char *dir, unsigned num_vls, struct vlr_osm_file *file
 	return 0;
 }
 
+/* Tables made for ideal VLs only, which nothing may program: -1. */
+static int refuse_unprogrammable(const char *dir, const struct vlr_tables *tables,
+				 struct vlr_error *err)
+{
+	char need[128];
+
+	if (!tables->unprogrammable.marked)
+		return 0;
+	vlr_unprogrammable_describe(&tables->unprogrammable, need, sizeof(need));
+	return vlr_fail(err, "the tables of %s are %s: they were routed with "
+			"--allow-unprogrammable for vlroute sim --vl-mode ideal, and no SL2VL "
+			"tables or path SLs can carry their VL policy; route the subnet into "
+			"it again with a policy that fits", dir, need);
+}
+
 int vlr_osm_file_load(const struct vlr_osm_config *config, const char *conf_path,
 		      const struct vlr_fabric *live, unsigned num_vls,
 		      struct vlr_osm_file *file, const char **code, struct vlr_error *err)
@@ -56,6 +73,11 @@ int vlr_osm_file_load(const struct vlr_osm_config *config, const char *conf_path
 				"directory written by vlroute route -o", conf_path);
 	*code = VLR_ERR_TABLE_DIR;
 	if (read_dir(dir, num_vls, file, err)) {
+		vlr_osm_file_free(file);
+		return -1;
+	}
+	*code = VLR_ERR_UNPROGRAMMABLE;
+	if (refuse_unprogrammable(dir, file->tables, err)) {
 		vlr_osm_file_free(file);
 		return -1;
 	}

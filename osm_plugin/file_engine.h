@@ -44,8 +44,9 @@ struct vlr_osm_file {
  * its fabric is `live`, the subnet OpenSM found (vlr_fabric_same_subnet).
  * 0 with file->tables set; else -1 with file->tables NULL, *code the
  * refusal's VLRnn (VLR02: no table_dir in conf_path; VLR10: the directory
- * cannot be read, with the reader's FILE:LINE; VLR11: it describes
- * another subnet, with the first difference) and err the sentence.
+ * cannot be read, with the reader's FILE:LINE; VLR12: its tables are
+ * marked not programmable, what they need; VLR11: it describes another
+ * subnet, with the first difference) and err the sentence.
  */
 int vlr_osm_file_load(const struct vlr_osm_config *config, const char *conf_path,
 		      const struct vlr_fabric *live, unsigned num_vls,

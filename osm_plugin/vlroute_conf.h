@@ -35,6 +35,7 @@
 #define VLR_ERR_QOS "VLR09"		/* QoS off: OpenSM will not program SL2VL */
 #define VLR_ERR_TABLE_DIR "VLR10"	/* vlr_file: table_dir unreadable or lacking */
 #define VLR_ERR_OTHER_SUBNET "VLR11"	/* vlr_file: table_dir is of another subnet */
+#define VLR_ERR_UNPROGRAMMABLE "VLR12"	/* vlr_file: table_dir is for ideal VLs only */
 
 struct vlr_osm_config {
 	enum vlr_heuristic heuristic;	/* heuristic weakest|strongest|first|all */

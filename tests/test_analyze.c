@@ -650,11 +650,12 @@ static void test_student_t(void **state)
 	assert_true(vlr_student_t95(100000) > 1.95996 && vlr_student_t95(100000) < 1.9600);
 }
 
+/* vlroute-route.info: engine, seconds and the mark of unprogrammable tables. */
 static void test_route_info(void **state)
 {
 	char *path = test_write_file("vlroute-route.info", "# made by hand\nengine dfsssp\n"
 				     "seconds 12.5\nlayers 3\n");
-	char dir[4096];
+	char dir[4096], text[96];
 	struct vlr_route_info info, back;
 	struct vlr_error err;
 
@@ -672,6 +673,24 @@ static void test_route_info(void **state)
 	free(test_write_file("vlroute-route.info", "seconds soon\n"));
 	assert_int_equal(vlr_route_info_read(dir, &back, &err), -1);
 	assert_non_null(strstr(err.message, "vlroute-route.info:1:"));
+	/* the mark of tables for ideal VLs only */
+	info.unprogrammable = (struct vlr_unprogrammable){ 1, VLR_MANY_SLS, 5, 8 };
+	assert_int_equal(vlr_route_info_write(dir, &info, &err), 0);
+	assert_int_equal(vlr_route_info_read(dir, &back, &err), 0);
+	assert_memory_equal(&back.unprogrammable, &info.unprogrammable,
+			    sizeof(info.unprogrammable));
+	vlr_unprogrammable_describe(&back.unprogrammable, text, sizeof(text));
+	assert_string_equal(text, "not programmable: needs more than 64 SLs");
+	free(test_write_file("vlroute-route.info", "engine valiant\nprogrammable maybe\n"));
+	assert_int_equal(vlr_route_info_read(dir, &back, &err), -1);
+	assert_non_null(strstr(err.message, "vlroute-route.info:2: programmable is yes or no"));
+	free(test_write_file("vlroute-route.info", "programmable no\nneeds-sls 4\n"
+			     "needs-vls 2\noffered-vls 8\n"));
+	assert_int_equal(vlr_route_info_read(dir, &back, &err), -1);
+	assert_non_null(strstr(err.message, "\"programmable no\" needs what the tables need"));
+	free(test_write_file("vlroute-route.info", "needs-sls many\n"));
+	assert_int_equal(vlr_route_info_read(dir, &back, &err), -1);
+	assert_non_null(strstr(err.message, ":1: needs-sls needs a count"));
 	unlink(path);
 	assert_int_equal(vlr_route_info_read(dir, &back, &err), 0);
 	assert_string_equal(back.engine, "");

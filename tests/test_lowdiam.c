@@ -14,13 +14,25 @@
 
 #include "test_util.h"
 
+/* Tables of the fabric params describe, its LIDs assigned at lmc. */
+static struct vlr_tables *tables_of(const struct vlr_family_params *params, unsigned lmc,
+				    unsigned vls)
+{
+	struct vlr_fabric *fabric = test_generate(params);
+	struct vlr_tables *tables;
+	struct vlr_error err;
+
+	assert_int_equal(vlr_fabric_assign_lids(fabric, lmc, &err), 0);
+	tables = vlr_tables_new(fabric, vls, &err);
+	assert_non_null(tables);
+	tables->owns_fabric = 1;
+	return tables;
+}
+
 static struct vlr_tables *generated(enum vlr_family family, const unsigned *numbers,
 				    unsigned lmc, unsigned vls)
 {
 	struct vlr_family_params params = { .family = family };
-	struct vlr_fabric *fabric;
-	struct vlr_tables *tables;
-	struct vlr_error err;
 
 	if (family == VLR_FAMILY_HYPERX)
 		params.u.grid = (struct vlr_grid_params){ numbers[0], { numbers[1], numbers[2],
@@ -31,12 +43,7 @@ static struct vlr_tables *generated(enum vlr_family family, const unsigned *numb
 	else
 		params.u.dragonflyplus = (struct vlr_dragonflyplus_params){
 			numbers[0], numbers[1], numbers[2], numbers[3], 0, 0 };
-	fabric = test_generate(&params);
-	assert_int_equal(vlr_fabric_assign_lids(fabric, lmc, &err), 0);
-	tables = vlr_tables_new(fabric, vls, &err);
-	assert_non_null(tables);
-	tables->owns_fabric = 1;
-	return tables;
+	return tables_of(&params, lmc, vls);
 }
 
 static const unsigned hx44[] = { 2, 4, 4, 0, 2 };	/* dims, sides, hosts */
@@ -603,6 +610,83 @@ static void refusals(void **state)
 		       "each of the dimensions 0..1 once", 0);
 }
 
+/* Valiant tables of a HyperX routed with allow_unprogrammable for a ladder. */
+static struct vlr_tables *allowed(struct vlr_tables *tables, struct vlr_engine_report *report)
+{
+	struct vlr_engine_options options;
+	struct vlr_error err;
+
+	vlr_engine_options_init(&options);
+	options.policy.kind = VLR_VLP_LADDER;
+	options.allow_unprogrammable = 1;
+	if (vlr_route_valiant(tables, &options, report, &err))
+		fail_msg("routing failed: %s", err.message);
+	return tables;
+}
+
+/* Marked tables: every path on SL 0, routes whole, never passed. */
+static void check_marked(const struct vlr_tables *tables, const char *why)
+{
+	struct vlr_verify_report check;
+	struct vlr_error err;
+	char text[128];
+	uint32_t row, lid;
+
+	assert_true(tables->unprogrammable.marked);
+	vlr_unprogrammable_describe(&tables->unprogrammable, text, sizeof(text));
+	if (!strstr(text, why))
+		fail_msg("\"%s\" lacks \"%s\"", text, why);
+	for (row = 0; row < tables->num_sl_rows; row++)
+		for (lid = 0; lid <= tables->max_lid; lid++)
+			assert_int_equal(vlr_tables_sl_row(tables, row)[lid], 0);
+	assert_int_equal(vlr_verify(tables, &check, &err), 0);
+	assert_int_equal(check.bad_routes, 0);
+	assert_true(check.unprogrammable.marked);
+	assert_false(vlr_verify_passed(&check));
+	assert_int_equal(vlr_verify_deadlock_free(&check, 1), VLR_DEADLOCK_FREE_UNPROGRAMMABLE);
+	assert_int_equal(vlr_verify_policy(tables, &check, &err), -1);
+	assert_non_null(strstr(err.message, why));
+	assert_true(ideal_acyclic(tables, 1, 0));
+}
+
+/*
+ * A policy that does not fit, allowed: its tables marked with what it
+ * needs - a ladder of 4 VLs on a HyperX 4x4 offering 3 (SLs enough), 22 SLs
+ * on a HyperX 2x2x2x2x2 at LMC 4 - for the ideal form only, whose
+ * dependencies are acyclic. A policy that fits is not marked; one without
+ * an ideal form is refused as bad input.
+ */
+static void unprogrammable_tables(void **state)
+{
+	struct vlr_family_params hx5d = { .family = VLR_FAMILY_HYPERX };
+	struct vlr_engine_options options;
+	struct vlr_engine_report report;
+	struct vlr_tables *tables;
+
+	(void)state;
+	hx5d.u.grid = (struct vlr_grid_params){ 5, { 2, 2, 2, 2, 2 }, 1 };
+	tables = allowed(generated(VLR_FAMILY_HYPERX, hx44, 1, 3), &report);
+	check_marked(tables, "not programmable: needs 4 VLs (3 offered)");
+	assert_int_equal(tables->unprogrammable.vls, 4);
+	assert_true(tables->unprogrammable.sls <= VLR_NUM_SLS);
+	assert_int_equal(tables->policy.vls, 4);
+	vlr_tables_free(tables);
+	tables = allowed(tables_of(&hx5d, 4, 15), &report);
+	assert_true(tables->unprogrammable.sls > VLR_NUM_SLS);
+	assert_int_equal(report.sls_used, tables->unprogrammable.sls);
+	check_marked(tables, " SLs");
+	vlr_tables_free(tables);
+	tables = allowed(generated(VLR_FAMILY_HYPERX, hx44, 1, 8), &report);
+	assert_false(tables->unprogrammable.marked);
+	assert_true(verified(tables).cdg_acyclic);
+	vlr_tables_free(tables);
+	vlr_engine_options_init(&options);
+	options.policy.kind = VLR_VLP_LAYERS;
+	options.allow_unprogrammable = 1;
+	expect_failure(generated(VLR_FAMILY_HYPERX, hx44, 1, 8), 1, &options,
+		       "need a VL policy with an ideal form", 1);
+}
+
 /* The ideal form: masks per hop and the trunk index of the tables. */
 static void ideal_vl_sets(void **state)
 {
@@ -652,6 +736,7 @@ int main(void)
 		cmocka_unit_test(ideal_forms_checked),
 		cmocka_unit_test(intermediates_distinct),
 		cmocka_unit_test(refusals),
+		cmocka_unit_test(unprogrammable_tables),
 		cmocka_unit_test(ideal_vl_sets),
 	};
 

@@ -3,7 +3,8 @@
  * directory routed offline is loaded for the subnet it was made for; it
  * is refused, with the VLRnn the plugin logs and a sentence naming what is
  * wrong, without table_dir, when it cannot be read (the reader's
- * FILE:LINE), when the live subnet differs in a LID, and when it lacks
+ * FILE:LINE), when the live subnet differs in a LID, when its tables are
+ * marked not programmable (routed for ideal VLs only), and when it lacks
  * the SL2VL or path SLs its tables need; a directory without them whose
  * routes need one SL and one VL only is taken.
  *
@@ -56,7 +57,10 @@ static void scratch_path(void **state, const char *name, char *out, size_t size)
 	snprintf(out, size, "%s/%s", (const char *)*state, name);
 }
 
-/* A 5x4 torus with a host per switch (dfsssp needs two layers), or a 2-ary 2-tree. */
+/*
+ * A 5x4 torus with a host per switch (dfsssp needs two layers), a 2-ary
+ * 2-tree, or a HyperX 4x4 with a host per switch at LMC 1 (for valiant).
+ */
 static struct vlr_fabric *fabric_of(enum vlr_family family)
 {
 	struct vlr_family_params params = { .family = family };
@@ -65,10 +69,12 @@ static struct vlr_fabric *fabric_of(enum vlr_family family)
 
 	if (family == VLR_FAMILY_TORUS)
 		params.u.grid = (struct vlr_grid_params){ 2, { 5, 4 }, 1 };
+	else if (family == VLR_FAMILY_HYPERX)
+		params.u.grid = (struct vlr_grid_params){ 2, { 4, 4 }, 1 };
 	else
 		params.u.fattree = (struct vlr_fattree_params){ 2, 2 };
 	fabric = test_generate(&params);
-	assert_int_equal(vlr_fabric_assign_lids(fabric, 0, &err), 0);
+	assert_int_equal(vlr_fabric_assign_lids(fabric, family == VLR_FAMILY_HYPERX, &err), 0);
 	return fabric;
 }
 
@@ -76,7 +82,7 @@ static struct vlr_fabric *fabric_of(enum vlr_family family)
 static void write_dir(void **state, enum vlr_family family, vlr_engine_run *engine,
 		      const char *name, char *dir, size_t size)
 {
-	struct vlr_route_info info = { "dfsssp", 0.5 };
+	struct vlr_route_info info = { "dfsssp", 0.5, { 0, 0, 0, 0 } };
 	struct vlr_engine_options options;
 	struct vlr_engine_report report;
 	struct vlr_tables *tables;
@@ -216,6 +222,62 @@ static void test_load_refuses_another_subnet(void **state)
 	vlr_fabric_free(live);
 }
 
+/*
+ * Valiant tables whose ladder needs 4 VLs of a fabric offering 3, routed
+ * for ideal VLs only (allow_unprogrammable) into DIR (scratch name).
+ */
+static void write_ideal_dir(void **state, const char *name, char *dir, size_t size)
+{
+	struct vlr_engine_options options;
+	struct vlr_engine_report report;
+	struct vlr_tables *tables;
+	struct vlr_error err;
+
+	tables = vlr_tables_new(fabric_of(VLR_FAMILY_HYPERX), 3, &err);
+	assert_non_null(tables);
+	tables->owns_fabric = 1;
+	vlr_engine_options_init(&options);
+	options.policy.kind = VLR_VLP_LADDER;
+	options.allow_unprogrammable = 1;
+	if (vlr_route_valiant(tables, &options, &report, &err))
+		fail_msg("%s", err.message);
+	assert_true(tables->unprogrammable.marked);
+	scratch_path(state, name, dir, size);
+	if (vlr_tables_write_dir(tables, dir, &err))
+		fail_msg("%s", err.message);
+	vlr_tables_free(tables);
+}
+
+/*
+ * Tables for ideal VLs only: ERR VLR12 with what they need. Without the
+ * mark (as a vlr_file that knows none reads them) they lack the SL2VL
+ * and path SLs their routes need, and are refused all the same.
+ */
+static void test_load_refuses_unprogrammable(void **state)
+{
+	struct vlr_fabric *live = fabric_of(VLR_FAMILY_HYPERX);
+	struct vlr_verify_report check;
+	struct vlr_osm_file file;
+	struct vlr_error err;
+	const char *code;
+	char dir[DIR_SIZE];
+
+	write_ideal_dir(state, "ideal", dir, sizeof(dir));
+	assert_int_equal(load(dir, live, &file, &code, &err), -1);
+	assert_string_equal(code, "VLR12");
+	assert_null(file.tables);
+	expect_message(err.message, "ideal are not programmable: needs 4 VLs (3 offered): "
+		       "they were routed with --allow-unprogrammable");
+	remove_file(dir, VLR_FILE_ROUTE_INFO);
+	if (load(dir, live, &file, &code, &err))
+		fail_msg("%s: %s", code, err.message);
+	assert_int_equal(vlr_verify(file.tables, &check, &err), 0);
+	assert_int_equal(vlr_osm_file_complete(dir, &file.notes, &check, &err), -1);
+	expect_message(err.message, "has neither opensm-sl2vl.dump nor vlroute-path-sl.dump");
+	vlr_osm_file_free(&file);
+	vlr_fabric_free(live);
+}
+
 /* Load dir (which must load) and verify it; its notes and report out. */
 static void load_and_verify(const char *dir, enum vlr_family family, struct vlr_osm_file *file,
 			    struct vlr_verify_report *check)
@@ -293,6 +355,7 @@ int main(void)
 		cmocka_unit_test(test_load_needs_table_dir),
 		cmocka_unit_test(test_load_refuses_what_it_cannot_read),
 		cmocka_unit_test(test_load_refuses_another_subnet),
+		cmocka_unit_test(test_load_refuses_unprogrammable),
 		cmocka_unit_test(test_complete_needs_the_tables_of_several_vls),
 		cmocka_unit_test(test_complete_takes_lfts_of_one_vl),
 	};

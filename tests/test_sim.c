@@ -684,6 +684,42 @@ static void test_phase_min_differ(void **state)
 		vlr_tables_free(tables[i]);
 }
 
+/*
+ * Tables made for ideal VLs only (a ladder of 4 VLs on a HyperX 4x4 that
+ * offers 3): exact VLs refuse them, saying what they need; ideal VLs run
+ * them on the policy's 4 VLs.
+ */
+static void test_unprogrammable_ideal_only(void **state)
+{
+	struct vlr_family_params params = grid(VLR_FAMILY_HYPERX, 2, 4, 1);
+	struct vlr_tables *tables = tables_for(&params, 3, 1);
+	struct vlr_engine_options options;
+	struct vlr_engine_report report;
+	struct vlr_sim_config config;
+	struct vlr_sim_result r;
+	struct vlr_error err;
+
+	(void)state;
+	vlr_engine_options_init(&options);
+	options.policy.kind = VLR_VLP_LADDER;
+	options.allow_unprogrammable = 1;
+	if (vlr_route_valiant(tables, &options, &report, &err))
+		fail_msg("routing failed: %s", err.message);
+	assert_true(tables->unprogrammable.marked);
+	config_for(&config, "un");
+	config.dlid = VLR_DLID_RANDOM;
+	config.cycles = 1000;
+	assert_null(vlr_sim_new(tables, &config, &err));
+	assert_non_null(strstr(err.message, "not programmable: needs 4 VLs (3 offered); "
+			       "only ideal VLs can run them"));
+	config.vl_mode = VLR_SIM_VL_IDEAL;
+	r = run_once(tables, &config, 0.3, 1);
+	assert_false(r.deadlock);
+	assert_true(r.delivered > 0);
+	vlr_sim_result_free(&r);
+	vlr_tables_free(tables);
+}
+
 /* Several injection queues, selected by destination, still deliver all. */
 static void test_injection_queues(void **state)
 {
@@ -721,6 +757,7 @@ int main(void)
 		cmocka_unit_test(test_refused_configurations),
 		cmocka_unit_test(test_injection_queues),
 		cmocka_unit_test(test_phase_min_differ),
+		cmocka_unit_test(test_unprogrammable_ideal_only),
 		cmocka_unit_test(test_dlid_choices),
 		cmocka_unit_test(test_vl_modes),
 	};

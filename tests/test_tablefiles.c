@@ -1009,7 +1009,7 @@ static void remove_dir(const char *dir)
 {
 	static const char *const names[] = {
 		VLR_FILE_FABRIC, VLR_FILE_GUID2LID, VLR_FILE_LFTS, VLR_FILE_SL2VL,
-		VLR_FILE_PATH_SL, VLR_FILE_VALIANT, VLR_FILE_SUBNET_LST,
+		VLR_FILE_PATH_SL, VLR_FILE_VALIANT, VLR_FILE_SUBNET_LST, VLR_FILE_ROUTE_INFO,
 	};
 	char path[4096];
 	unsigned i;
@@ -1072,6 +1072,39 @@ static void test_dir_round_trip(void **state)
 	list_dir(dir, names, sizeof(names));
 	assert_string_equal(names, "fabric.net guid2lid opensm-lfts.dump "
 			    "opensm-sl2vl.dump vlroute-path-sl.dump");
+	remove_dir(dir);
+	free(dir);
+	vlr_tables_free(tables);
+}
+
+/*
+ * Tables marked unprogrammable have no SLs to write: no SL2VL or path-SL
+ * dump, and the mark in vlroute-route.info, which the reader takes back
+ * into the tables.
+ */
+static void test_dir_unprogrammable(void **state)
+{
+	struct vlr_unprogrammable mark = { 1, 20, 6, 4 };
+	struct vlr_tables *tables = dragonfly_tables(), *read;
+	struct vlr_tables_dir_notes notes;
+	char *dir = scratch_path("ideal");
+	struct vlr_error err;
+	char names[1024];
+
+	(void)state;
+	tables->unprogrammable = mark;
+	if (vlr_tables_write_dir(tables, dir, &err))
+		fail_msg("%s", err.message);
+	list_dir(dir, names, sizeof(names));
+	assert_string_equal(names, "fabric.net guid2lid opensm-lfts.dump vlroute-route.info");
+	read = vlr_tables_read_dir(dir, NULL, 4, &notes, &err);
+	if (!read)
+		fail_msg("%s", err.message);
+	assert_false(notes.has_sl2vl || notes.has_path_sl);
+	assert_memory_equal(&read->unprogrammable, &mark, sizeof(mark));
+	vlr_unprogrammable_describe(&read->unprogrammable, names, sizeof(names));
+	assert_string_equal(names, "not programmable: needs 20 SLs and 6 VLs (4 offered)");
+	vlr_tables_free(read);
 	remove_dir(dir);
 	free(dir);
 	vlr_tables_free(tables);
@@ -1929,6 +1962,7 @@ int main(void)
 		cmocka_unit_test(test_valiant_reader_accepts),
 		cmocka_unit_test(test_valiant_dir_round_trip),
 		cmocka_unit_test(test_dir_round_trip),
+		cmocka_unit_test(test_dir_unprogrammable),
 		cmocka_unit_test(test_dir_from_opensm_dump),
 		cmocka_unit_test(test_dir_errors),
 		cmocka_unit_test(test_bad_lfts),

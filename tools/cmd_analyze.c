@@ -19,7 +19,8 @@ static const char analyze_usage[] =
 	"walked through the LFTs, a channel's congestion is the number of routes\n"
 	"crossing it, a pair's bandwidth 1 / the highest congestion on its route.\n"
 	"Prints deadlock freedom as vlroute verify checks it (yes, no, or unknown\n"
-	"without path SLs), the all-to-all link load (per channel class, histogram,\n"
+	"without path SLs or for tables that are not programmable, which it says),\n"
+	"the all-to-all link load (per channel class, histogram,\n"
 	"hottest channels) and, per pattern, the mean bandwidth over its instances\n"
 	"with a 95% confidence interval; the ebb line reads \"ebb: VALUE\".\n"
 	"  -b, --ebb             effective bisection bandwidth: random halves paired\n"
@@ -208,9 +209,14 @@ static void print_results(const struct vlr_analysis *analysis,
 {
 	unsigned i;
 
+	char why[128];
+
 	if (results->route.engine[0])
 		fprintf(out, "routed by: %s in %.3f s\n", results->route.engine,
 			results->route.seconds);
+	vlr_unprogrammable_describe(&results->route.unprogrammable, why, sizeof(why));
+	if (why[0])
+		fprintf(out, "%s - tables for vlroute sim --vl-mode ideal only\n", why);
 	fprintf(out, "deadlock-free: %s\n", vlr_deadlock_verdict_name(results->deadlock_free));
 	vlr_linkload_print(analysis, out);
 	for (i = 0; i < results->count; i++)
@@ -222,9 +228,11 @@ static int write_json(const struct vlr_analysis *analysis,
 		      const struct analyze_results *results, const char *dir, FILE *out)
 {
 	struct vlr_json json;
+	char why[128];
 	int bad = 0;
 	unsigned i;
 
+	vlr_unprogrammable_describe(&results->route.unprogrammable, why, sizeof(why));
 	vlr_json_start(&json, out);
 	vlr_json_open(&json, NULL, '{', VLR_JSON_INLINE);
 	vlr_json_string(&json, "tables", dir);
@@ -232,11 +240,15 @@ static int write_json(const struct vlr_analysis *analysis,
 	vlr_json_real(&json, "routing_seconds", results->route.seconds, VLR_JSON_EXACT);
 	vlr_json_real(&json, "seconds", results->seconds, VLR_JSON_EXACT);
 	vlr_json_bool(&json, "path_sls", results->has_path_sls);
-	if (results->deadlock_free == VLR_DEADLOCK_FREE_UNKNOWN)
+	if (results->deadlock_free == VLR_DEADLOCK_FREE_UNKNOWN ||
+	    results->deadlock_free == VLR_DEADLOCK_FREE_UNPROGRAMMABLE)
 		vlr_json_null(&json, "deadlock_free");
 	else
 		vlr_json_bool(&json, "deadlock_free",
 			      results->deadlock_free == VLR_DEADLOCK_FREE_YES);
+	vlr_json_bool(&json, "programmable", !why[0]);
+	if (why[0])
+		vlr_json_string(&json, "not_programmable", why);
 	vlr_json_next(&json, "linkload");
 	bad |= vlr_linkload_write_json(analysis, out);
 	vlr_json_open(&json, "patterns", '[', VLR_JSON_INLINE);

@@ -345,11 +345,16 @@ static int compare_all(const char *command, struct compare_request *r,
 	set->dlid_choice = r->dlid_choice;
 	set->pattern_count = r->pattern_count;
 	for (i = 0; i < set->count; i++) {
+		char why[128];
+
 		status = measure(command, r, set, &set->entries[i]);
 		if (status != CLI_OK)
 			return status;
-		printf("%-20s ebb %.6f, max link load %.6g\n", set->entries[i].label,
-		       set->entries[i].ebb.mean, set->entries[i].linkload.switch_links.max);
+		vlr_unprogrammable_describe(&set->entries[i].route.unprogrammable, why,
+					    sizeof(why));
+		printf("%-20s ebb %.6f, max link load %.6g%s%s\n", set->entries[i].label,
+		       set->entries[i].ebb.mean, set->entries[i].linkload.switch_links.max,
+		       why[0] ? "; " : "", why);
 	}
 	if (compare_write_report(command, set, r->output, r->no_plots))
 		return CLI_FAILED;

@@ -20,7 +20,8 @@ static const char usage_files[] =
 	"Route FABRIC (ibsim net file or ibnetdiscover output), verify the tables\n"
 	"and write them to DIR: fabric.net, guid2lid, opensm-lfts.dump,\n"
 	"opensm-sl2vl.dump, vlroute-path-sl.dump, vlroute-route.info (and\n"
-	"vlroute-valiant.dump).\n";
+	"vlroute-valiant.dump; tables that are not programmable have no SL2VL\n"
+	"and path-SL dumps).\n";
 
 static const char usage_options[] =
 	"  -o, --output DIR      directory to write (created if missing)\n"
@@ -41,6 +42,11 @@ static const char usage_options[] =
 	"      --restricted N    valiant: offsets restricted to the destination's\n"
 	"                        partition (default a quarter of the Valiant\n"
 	"                        offsets, rounded up; none at LMC 1)\n"
+	"      --allow-unprogrammable\n"
+	"                        minimal, valiant: when the ladder, ladder-reuse or\n"
+	"                        2phases policy needs more SLs or VLs than there are,\n"
+	"                        write the tables anyway, marked not programmable\n"
+	"                        (no SL2VL, no path SLs), for sim --vl-mode ideal only\n"
 	"  -V, --version         print the version and exit\n"
 	"  -h, --help            print this help and exit\n"
 	"Exit status: 0 routed, 1 could not route or write, 2 bad input.\n";
@@ -60,6 +66,7 @@ static const struct {
 	{ VLR_ENGINE_OPT_DIM_ORDER, "--dim-order" },
 	{ VLR_ENGINE_OPT_FAMILY, "--family" },
 	{ VLR_ENGINE_OPT_RESTRICTED, "--restricted" },
+	{ VLR_ENGINE_OPT_UNPROGRAMMABLE, "--allow-unprogrammable" },
 };
 
 #define ENGINE_FLAGS (sizeof(engine_flags) / sizeof(engine_flags[0]))
@@ -192,6 +199,7 @@ static int parse_route_options(const char *command, int argc, char **argv,
 		{ "dim-order", required_argument, NULL, 'D' },
 		{ "restricted", required_argument, NULL, 'R' },
 		{ "family", required_argument, NULL, 'F' },
+		{ "allow-unprogrammable", no_argument, NULL, 'A' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -243,6 +251,9 @@ static int parse_route_options(const char *command, int argc, char **argv,
 		case 'B':
 			request->options.no_balance = 1;
 			break;
+		case 'A':
+			request->options.allow_unprogrammable = 1;
+			break;
 		case 'Y':
 		case 'M':
 		case 'K':
@@ -266,7 +277,8 @@ static unsigned engine_options_given(const struct vlr_engine_options *options)
 	return (options->policy.kind ? VLR_ENGINE_OPT_VL_POLICY : 0) |
 	       (options->dim_order_count ? VLR_ENGINE_OPT_DIM_ORDER : 0) |
 	       (options->family ? VLR_ENGINE_OPT_FAMILY : 0) |
-	       (options->restricted >= 0 ? VLR_ENGINE_OPT_RESTRICTED : 0);
+	       (options->restricted >= 0 ? VLR_ENGINE_OPT_RESTRICTED : 0) |
+	       (options->allow_unprogrammable ? VLR_ENGINE_OPT_UNPROGRAMMABLE : 0);
 }
 
 /* "--vl-policy and --family are for the minimal and valiant engines". */
@@ -384,8 +396,13 @@ static void print_low_diameter(const struct vlr_tables *tables,
 	printf("topology:          %s\n", text);
 	vlr_vl_policy_describe(&tables->policy, text, sizeof(text));
 	printf("VL policy:         %s\n", text);
-	printf("SLs used:          %u\n", report->sls_used);
-	printf("VLs used:          %u\n", report->vls_used);
+	if (tables->unprogrammable.marked) {
+		vlr_unprogrammable_describe(&tables->unprogrammable, text, sizeof(text));
+		printf("%s - tables for vlroute sim --vl-mode ideal only\n", text);
+	} else {
+		printf("SLs used:          %u\n", report->sls_used);
+		printf("VLs used:          %u\n", report->vls_used);
+	}
 	if (report->valiant_offsets)
 		printf("LID offsets:       0 minimal, 1..%u valiant, %u of them restricted "
 		       "(the last)\n", report->valiant_offsets, report->restricted_offsets);
@@ -431,11 +448,14 @@ static int route_and_verify(const char *command, struct vlr_tables *tables,
 		return CLI_FAILED;
 	}
 	if (vlr_verify(tables, check, &err) ||
-	    (engine->verify_policy && vlr_verify_policy(tables, check, &err))) {
+	    (engine->verify_policy && !tables->unprogrammable.marked &&
+	     vlr_verify_policy(tables, check, &err))) {
 		cli_error(command, "%s", err.message);
 		return CLI_FAILED;
 	}
 	print_engine_report(engine, tables, report, check);
+	if (tables->unprogrammable.marked && !check->bad_routes)
+		return CLI_OK;	/* only its routes and its ideal form can be judged */
 	if (check->bad_routes || (engine->deadlock_free && !vlr_verify_passed(check))) {
 		vlr_verify_print(check, stderr);
 		cli_error(command, "the %s tables failed verification; nothing written",
@@ -464,6 +484,7 @@ static int route_and_write(const char *command, struct vlr_tables *tables,
 		return status;
 	snprintf(info.engine, sizeof(info.engine), "%s", request->engine->name);
 	info.seconds = report.seconds_paths + report.seconds_layers;
+	info.unprogrammable = tables->unprogrammable;
 	if (vlr_tables_write_files(tables, dir, &err) ||
 	    vlr_route_info_write(dir, &info, &err)) {
 		cli_error(command, "%s; %s is left as it was", err.message, request->output);

@@ -16,6 +16,8 @@ static const char verify_usage[] =
 	"dump_files_dir): every CA port reaches every LID without loop or dead\n"
 	"end, and the channel dependency graph over (link, VL) is acyclic.\n"
 	"Print hops, routes per channel, VLs and SLs used; on a cycle print it.\n"
+	"Tables routed with --allow-unprogrammable fail as not programmable;\n"
+	"their routes and their VL policy's ideal form are still checked.\n"
 	"  -f, --fabric FILE   topology to use instead of DIR/fabric.net or\n"
 	"                      DIR/opensm-subnet.lst\n"
 	"  -v, --vls N         data VLs the fabric offers (1..15, default 8)\n"
@@ -23,7 +25,8 @@ static const char verify_usage[] =
 	CLI_NODE_NAME_MAP_HELP
 	"  -V, --version       print the version and exit\n"
 	"  -h, --help          print this help and exit\n"
-	"Exit status: 0 verified, 1 a route fails or a cycle exists, 2 bad input.\n";
+	"Exit status: 0 verified, 1 a route fails, a cycle exists or the tables\n"
+	"are not programmable, 2 bad input.\n";
 
 /* The short options of earlier releases. */
 static const struct cli_renamed verify_renamed[] = {
@@ -32,7 +35,7 @@ static const struct cli_renamed verify_renamed[] = {
 };
 
 static void print_sources(const struct vlr_tables_dir_notes *notes, const char *name_map,
-			  unsigned named, unsigned nodes)
+			  unsigned named, unsigned nodes, int marked)
 {
 	printf("topology:          %s\n", notes->topology);
 	if (strcmp(notes->lfts, VLR_FILE_LFTS))
@@ -42,11 +45,22 @@ static void print_sources(const struct vlr_tables_dir_notes *notes, const char *
 	printf("LIDs from:         %s\n", notes->has_guid2lid ? "guid2lid" :
 	       notes->lmc_inferred ? "the topology, LMC from the LFT dump" :
 	       "the topology");
+	if (marked)
+		return;		/* tables without SLs, which the report says */
 	if (!notes->has_sl2vl)
 		printf("note:              no opensm-sl2vl.dump: SL i uses VL i\n");
 	if (!notes->has_path_sl)
 		printf("note:              no vlroute-path-sl.dump: every route uses SL 0 "
 		       "(OpenSM writes no path SLs)\n");
+}
+
+/* Tables for ideal VLs only: whether that form is deadlock-free. */
+static void print_ideal_form(const struct vlr_tables *tables)
+{
+	char verdict[VLR_VERIFY_CYCLE_SIZE + 64];
+
+	if (cli_ideal_form(tables, VLR_FAMILY_NONE, verdict, sizeof(verdict)) != CLI_IDEAL_NONE)
+		printf("ideal form: %s\n", verdict);
 }
 
 static int write_json(const char *command, const struct vlr_verify_report *report,
@@ -115,13 +129,16 @@ int cmd_verify(int argc, char **argv)
 		vlr_tables_free(tables);
 		return CLI_BAD_INPUT;
 	}
-	print_sources(&notes, name_map, named, tables->fabric->num_nodes);
+	print_sources(&notes, name_map, named, tables->fabric->num_nodes,
+		      tables->unprogrammable.marked);
 	if (vlr_verify(tables, &report, &err)) {
 		cli_error(command, "%s", err.message);
 		vlr_tables_free(tables);
 		return CLI_FAILED;
 	}
 	vlr_verify_print(&report, stdout);
+	if (tables->unprogrammable.marked)
+		print_ideal_form(tables);
 	status = vlr_verify_passed(&report) ? CLI_OK : CLI_FAILED;
 	if (json && write_json(command, &report, json))
 		status = CLI_FAILED;

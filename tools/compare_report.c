@@ -231,9 +231,21 @@ static int write_header(FILE *out, const struct compare_set *set)
 	return bad | (fprintf(out, "--:|--:|--:|--:|:-:|--:|--:|--:|\n") < 0);
 }
 
+/* The VLs and SLs used, "-" for tables that are not programmable. */
+static void format_used(const struct compare_entry *e, char *vls, char *sls, size_t size)
+{
+	if (e->route.unprogrammable.marked) {
+		snprintf(vls, size, "-");
+		snprintf(sls, size, "-");
+		return;
+	}
+	snprintf(vls, size, "%u", e->vls_used);
+	snprintf(sls, size, "%u", e->sls_used);
+}
+
 static int write_row(FILE *out, const struct compare_set *set, const struct compare_entry *e)
 {
-	char label[COMPARE_LABEL_SIZE], seconds[32];
+	char label[COMPARE_LABEL_SIZE], seconds[32], vls[16], sls[16];
 	int bad;
 	unsigned p;
 
@@ -247,9 +259,10 @@ static int write_row(FILE *out, const struct compare_set *set, const struct comp
 		      e->ebb.mean - e->ebb.ci_half, e->ebb.mean + e->ebb.ci_half) < 0;
 	for (p = 0; p < set->pattern_count; p++)
 		bad |= fprintf(out, " %.4f |", e->patterns[p].mean) < 0;
-	return bad | (fprintf(out, " %.6g | %.6g | %u | %u | %s | %.3f | %u | %s |\n",
+	format_used(e, vls, sls, sizeof(vls));
+	return bad | (fprintf(out, " %.6g | %.6g | %s | %s | %s | %.3f | %u | %s |\n",
 			      e->linkload.switch_links.max, e->linkload.switch_links.mean,
-			      e->vls_used, e->sls_used, vlr_deadlock_verdict_name(e->deadlock_free),
+			      vls, sls, vlr_deadlock_verdict_name(e->deadlock_free),
 			      e->linkload.hops_mean, e->linkload.hops_max, seconds) < 0);
 }
 

@@ -35,13 +35,6 @@ static uint8_t *escalating_links(const struct vlr_tables *tables, enum vlr_famil
 	return escalates;
 }
 
-static int has_ideal_form(const struct vlr_tables *tables)
-{
-	return tables->lid_kind && (tables->policy.kind == VLR_VLP_LADDER ||
-				    tables->policy.kind == VLR_VLP_LADDER_REUSE ||
-				    tables->policy.kind == VLR_VLP_TWO_PHASES);
-}
-
 int cli_ideal_form(const struct vlr_tables *tables, enum vlr_family family, char *out,
 		   size_t size)
 {
@@ -51,7 +44,7 @@ int cli_ideal_form(const struct vlr_tables *tables, enum vlr_family family, char
 	uint8_t *escalates;
 	int result = CLI_IDEAL_CYCLE;
 
-	if (!has_ideal_form(tables))
+	if (!tables->lid_kind || !vlr_vl_policy_has_ideal_form(&tables->policy))
 		return CLI_IDEAL_NONE;
 	escalates = escalating_links(tables, family, &policy, &err);
 	escape.cdg_acyclic = 0;

@@ -297,6 +297,16 @@ static void warn_ideal_cycle(const struct sim_cli *cli, const struct vlr_tables 
 			  "packets may deadlock", verdict);
 }
 
+/* Tables made for ideal VLs only say so (exact VLs refused them). */
+static void print_mark(const struct vlr_tables *tables)
+{
+	char why[128];
+
+	vlr_unprogrammable_describe(&tables->unprogrammable, why, sizeof(why));
+	if (why[0])
+		printf("tables:            %s (ideal VLs only)\n", why);
+}
+
 int sim_cli_run(struct sim_cli *cli)
 {
 	struct vlr_tables *tables;
@@ -323,6 +333,7 @@ int sim_cli_run(struct sim_cli *cli)
 	}
 	if (cli->config.vl_mode == VLR_SIM_VL_IDEAL)
 		warn_ideal_cycle(cli, tables);
+	print_mark(tables);
 	status = simulate(cli, tables, sim);
 	vlr_sim_free(sim);
 	vlr_tables_free(tables);

@@ -452,6 +452,19 @@ static int choose_restricted(const struct vlr_engine_options *options, unsigned 
 	return 0;
 }
 
+/* Tables left unprogrammable are for ideal VLs, which need an ideal form. */
+static int check_unprogrammable(const struct vlr_engine_options *options,
+				struct vlr_engine_report *report, struct vlr_error *err)
+{
+	if (!options->allow_unprogrammable || vlr_vl_policy_has_ideal_form(&options->policy))
+		return 0;
+	report->bad_input = 1;
+	return vlr_fail(err, "tables that are not programmable are only for the simulator's "
+			"ideal VLs, which need a VL policy with an ideal form: ladder, "
+			"ladder-reuse or 2phases, not %s",
+			vlr_vl_policy_name(options->policy.kind));
+}
+
 static int route_low_diameter(struct vlr_tables *tables, const struct vlr_engine_options *options,
 			      int valiant, struct vlr_engine_report *report, struct vlr_error *err)
 {
@@ -467,7 +480,11 @@ static int route_low_diameter(struct vlr_tables *tables, const struct vlr_engine
 	build.tables = tables;
 	build.options = options;
 	build.valiant = valiant;
-	if (valiant && endpoint_lmc(tables, &lmc, err))
+	compile_options = *options;
+	if (valiant && compile_options.policy.kind == VLR_VLP_NONE)
+		compile_options.policy.kind = VLR_VLP_TWO_PHASES;
+	if (check_unprogrammable(&compile_options, report, err) ||
+	    (valiant && endpoint_lmc(tables, &lmc, err)))
 		return -1;
 	if (valiant && !lmc) {
 		report->bad_input = 1;
@@ -483,9 +500,6 @@ static int route_low_diameter(struct vlr_tables *tables, const struct vlr_engine
 	if (lowdiam_init(&build.ld, tables, &topology, options, err))
 		return -1;
 	report->family = build.ld.topology.params;
-	compile_options = *options;
-	if (valiant && compile_options.policy.kind == VLR_VLP_NONE)
-		compile_options.policy.kind = VLR_VLP_TWO_PHASES;
 	build.reversed_minimal = minimal_phase(&compile_options.policy);
 	result = prepare_tables(tables, err) || list_candidates(&build, err) ||
 		 route_lids(&build, restricted, err);

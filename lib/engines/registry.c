@@ -14,7 +14,8 @@
 
 /* What the engines of a recognised topology accept. */
 #define TOPOLOGY_OPTIONS (VLR_ENGINE_OPT_VL_POLICY | VLR_ENGINE_OPT_DIM_ORDER | \
-			  VLR_ENGINE_OPT_FAMILY | VLR_ENGINE_OPT_RESTRICTED)
+			  VLR_ENGINE_OPT_FAMILY | VLR_ENGINE_OPT_RESTRICTED | \
+			  VLR_ENGINE_OPT_UNPROGRAMMABLE)
 
 static const struct vlr_engine registry[] = {
 	{

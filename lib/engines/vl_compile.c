@@ -27,6 +27,10 @@
  * Codes end up as SLs, so at most 16 may be used. What the codes cannot
  * tell, the Valiant tables make the ports tell: Dragonfly+ spines inside a
  * group are chosen by parity (lowdiam_way in engine_valiant.c).
+ * A policy that needs more SLs or VLs than there are is refused, or, when
+ * the caller allows it and the policy has an ideal form of at most 15 VLs,
+ * leaves the tables marked unprogrammable (struct vlr_unprogrammable) with
+ * what it needs, every path on SL 0 and the default SL2VL.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -62,6 +66,7 @@ struct compile {
 	uint8_t sl_of_code[MAX_CODES];
 	unsigned longest;		/* hops of the longest route */
 	unsigned preferred;		/* the SL code to try first for this route */
+	int colour_always;		/* colour even past the VLs, to count SLs */
 	uint8_t injection_vl;		/* the route's VL on its CA's link */
 	uint16_t *group_codes;		/* Dragonfly: [group]: its codes, A(G) */
 	unsigned restricted_code;	/* Dragonfly: the first of two codes past them */
@@ -494,7 +499,7 @@ static int colour_route(struct compile *cc, uint32_t sw, uint32_t lid,
 		return -1;
 	if ((unsigned)hops > cc->longest)
 		cc->longest = (unsigned)hops;
-	if (cc->vls_needed <= tables->num_vls)
+	if (cc->vls_needed <= tables->num_vls || cc->colour_always)
 		sls[lid] = (uint8_t)choose_code(cc, sw, (unsigned)hops);
 	return 0;
 }
@@ -638,6 +643,22 @@ static int check_fit(const struct compile *cc, struct vlr_error *err)
 	return 0;
 }
 
+/*
+ * The policy does not fit, and may be left unprogrammable: every path on
+ * SL 0 (the SL2VL tables are still the defaults), what it needs recorded.
+ */
+static void mark_unprogrammable(struct compile *cc)
+{
+	struct vlr_tables *tables = cc->tables;
+	struct vlr_unprogrammable *mark = &tables->unprogrammable;
+
+	memset(tables->sl_rows, 0, (uint64_t)tables->num_sl_rows * tables->lid_stride);
+	mark->marked = 1;
+	mark->sls = cc->routes_without_sl ? VLR_MANY_SLS : cc->sls_needed;
+	mark->vls = ideal_vls(cc);
+	mark->vls_offered = tables->num_vls;
+}
+
 static int any_valiant(const struct vlr_tables *tables)
 {
 	uint32_t lid;
@@ -659,6 +680,8 @@ static int compile_hops(struct vlr_tables *tables, const struct lowdiam *ld,
 	cc.tables = tables;
 	cc.ld = ld;
 	choose_policy(ld, options, &cc.policy);
+	cc.colour_always = options->allow_unprogrammable &&
+			   vlr_vl_policy_has_ideal_form(&cc.policy);
 	cc.injection = malloc((uint64_t)tables->num_switches * MAX_CODES + 1);
 	cc.codes = malloc(tables->sl2vl_size / VLR_NUM_SLS * MAX_CODES + 1);
 	cc.host_port = calloc(tables->num_switches + 1ull, 1);
@@ -679,12 +702,18 @@ static int compile_hops(struct vlr_tables *tables, const struct lowdiam *ld,
 	if (!result) {
 		cc.sls_needed = number_codes(&cc);
 		result = check_fit(&cc, err);
+		if (result && cc.colour_always && ideal_vls(&cc) <= VLR_MAX_DATA_VLS) {
+			mark_unprogrammable(&cc);
+			result = 0;
+		}
 	}
 	if (!result) {
-		finish_tables(&cc);
+		if (!tables->unprogrammable.marked)
+			finish_tables(&cc);
 		cc.policy.vls = ideal_vls(&cc);
 		tables->policy = cc.policy;
-		report->sls_used = cc.sls_needed ? cc.sls_needed : 1;
+		report->sls_used = tables->unprogrammable.marked ? tables->unprogrammable.sls :
+				   cc.sls_needed ? cc.sls_needed : 1;
 		report->vls_used = cc.vls_needed ? cc.vls_needed : 1;
 		report->layers = report->vls_used;
 	} else {

@@ -91,14 +91,34 @@ int vlr_tables_dir_open(struct vlr_whole_dir *dir, const char *path,
 	return vlr_whole_dir_open(dir, path, table_dir_files, err);
 }
 
+/*
+ * Tables for ideal VLs only have no SLs to program: no SL2VL or path-SL
+ * dump (a reader that knows no mark then finds them incomplete, as the
+ * plugin's vlr_file of earlier releases refuses them), and the mark in
+ * vlroute-route.info, which the caller may rewrite with what it knows.
+ */
+static int write_unprogrammable(const struct vlr_tables *tables, const char *dir,
+				struct vlr_error *err)
+{
+	struct vlr_route_info info;
+
+	memset(&info, 0, sizeof(info));
+	info.seconds = -1;
+	info.unprogrammable = tables->unprogrammable;
+	return vlr_route_info_write(dir, &info, err);
+}
+
 int vlr_tables_write_files(const struct vlr_tables *tables, const char *dir,
 			   struct vlr_error *err)
 {
+	int programmable = !tables->unprogrammable.marked;
+
 	if (write_into(tables, dir, VLR_FILE_FABRIC, write_fabric, err) ||
 	    write_into(tables, dir, VLR_FILE_GUID2LID, write_guid2lid, err) ||
 	    write_into(tables, dir, VLR_FILE_LFTS, vlr_lfts_write, err) ||
-	    write_into(tables, dir, VLR_FILE_SL2VL, vlr_sl2vl_write, err) ||
-	    write_into(tables, dir, VLR_FILE_PATH_SL, vlr_pathsl_write, err))
+	    (programmable && write_into(tables, dir, VLR_FILE_SL2VL, vlr_sl2vl_write, err)) ||
+	    (programmable && write_into(tables, dir, VLR_FILE_PATH_SL, vlr_pathsl_write, err)) ||
+	    (!programmable && write_unprogrammable(tables, dir, err)))
 		return -1;
 	if (tables->lid_kind)
 		return write_into(tables, dir, VLR_FILE_VALIANT, vlr_valiant_write, err);
@@ -222,13 +242,25 @@ static int read_table(struct vlr_tables *tables, const char *dir, const char *na
 	return *found ? fn(tables, path, err) : 0;
 }
 
+/* The mark of tables made for ideal VLs only, from vlroute-route.info. */
+static int read_mark(struct vlr_tables *tables, const char *dir, struct vlr_error *err)
+{
+	struct vlr_route_info info;
+
+	if (vlr_route_info_read(dir, &info, err))
+		return -1;
+	tables->unprogrammable = info.unprogrammable;
+	return 0;
+}
+
 static int read_tables(struct vlr_tables *tables, const char *dir,
 		       const struct lft_file *lfts, struct vlr_tables_dir_notes *notes,
 		       struct vlr_error *err)
 {
 	int found;
 
-	return read_table(tables, dir, lfts->name, lfts->read, 1, &found, err) ||
+	return read_mark(tables, dir, err) ||
+	       read_table(tables, dir, lfts->name, lfts->read, 1, &found, err) ||
 	       read_table(tables, dir, VLR_FILE_SL2VL, vlr_sl2vl_read, 0,
 			  &notes->has_sl2vl, err) ||
 	       read_table(tables, dir, VLR_FILE_PATH_SL, vlr_pathsl_read, 0,

@@ -1,6 +1,9 @@
 /*
  * tablefiles_routeinfo.c - vlroute-route.info: which engine made a table
- * directory and how long it took, so that reports can show routing times.
+ * directory and how long it took, so that reports can show routing times,
+ * and whether its tables can be programmed at all (tables made for the
+ * simulator's ideal VLs only carry the mark, which every reader of the
+ * directory takes into the tables).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -20,6 +23,24 @@ static int join_path(char *buf, size_t size, const char *dir, struct vlr_error *
 	return 0;
 }
 
+static int write_info(FILE *out, const struct vlr_route_info *info)
+{
+	const struct vlr_unprogrammable *mark = &info->unprogrammable;
+	char why[128];
+	int bad = fprintf(out, "# vlroute-route.info: how these tables were made\n") < 0;
+
+	if (info->engine[0])
+		bad |= fprintf(out, "engine %s\n", info->engine) < 0;
+	if (info->seconds >= 0)
+		bad |= fprintf(out, "seconds %.3f\n", info->seconds) < 0;
+	if (!mark->marked)
+		return bad;
+	vlr_unprogrammable_describe(mark, why, sizeof(why));
+	return bad | (fprintf(out, "# %s: for vlroute sim --vl-mode ideal only\n"
+			      "programmable no\nneeds-sls %u\nneeds-vls %u\noffered-vls %u\n",
+			      why, mark->sls, mark->vls, mark->vls_offered) < 0);
+}
+
 int vlr_route_info_write(const char *dir, const struct vlr_route_info *info,
 			 struct vlr_error *err)
 {
@@ -29,8 +50,7 @@ int vlr_route_info_write(const char *dir, const struct vlr_route_info *info,
 
 	if (join_path(path, sizeof(path), dir, err) || vlr_whole_file_open(&file, path, err))
 		return -1;
-	bad = fprintf(file.out, "# vlroute-route.info: how these tables were made\n"
-		      "engine %s\nseconds %.3f\n", info->engine, info->seconds) < 0;
+	bad = write_info(file.out, info);
 	if (bad)
 		vlr_fail(err, "%s: cannot write: %s", path, strerror(errno));
 	return vlr_whole_file_close(&file, bad, err);
@@ -41,7 +61,42 @@ struct info_reader {
 	struct vlr_route_info *info;
 };
 
-/* "engine NAME" and "seconds S"; comments and other keys are skipped. */
+/* The count after "KEY " in line, into *value. */
+static int read_count(struct info_reader *reader, const char *line, size_t key,
+		      unsigned *value)
+{
+	const char *s = line + key;
+	uint32_t number;
+
+	if (vlr_lex_dec(&s, &number) || *s)
+		return vlr_fail_line(&reader->lines, "%.*s needs a count, not \"%s\"",
+				     (int)key - 1, line, line + key);
+	*value = number;
+	return 0;
+}
+
+/* "programmable yes|no", "needs-sls N", "needs-vls N", "offered-vls N". */
+static int read_mark_line(struct info_reader *reader, const char *line)
+{
+	struct vlr_unprogrammable *mark = &reader->info->unprogrammable;
+
+	if (!strncmp(line, "programmable ", 13)) {
+		if (strcmp(line + 13, "yes") && strcmp(line + 13, "no"))
+			return vlr_fail_line(&reader->lines, "programmable is yes or no, not "
+					     "\"%s\"", line + 13);
+		mark->marked = !strcmp(line + 13, "no");
+		return 0;
+	}
+	if (!strncmp(line, "needs-sls ", 10))
+		return read_count(reader, line, 10, &mark->sls);
+	if (!strncmp(line, "needs-vls ", 10))
+		return read_count(reader, line, 10, &mark->vls);
+	if (!strncmp(line, "offered-vls ", 12))
+		return read_count(reader, line, 12, &mark->vls_offered);
+	return 0;
+}
+
+/* "engine NAME", "seconds S" and the mark; comments and other keys are skipped. */
 static int read_info_line(void *context, const char *line)
 {
 	struct info_reader *reader = context;
@@ -61,6 +116,19 @@ static int read_info_line(void *context, const char *line)
 			return vlr_fail_line(lines, "seconds needs a number of seconds, not "
 					     "\"%s\"", line + 8);
 	}
+	return read_mark_line(reader, line);
+}
+
+/* A mark without what the tables need is no mark to trust. */
+static int check_mark(const struct info_reader *reader)
+{
+	const struct vlr_unprogrammable *mark = &reader->info->unprogrammable;
+
+	if (mark->marked && (!mark->vls || (mark->sls <= VLR_NUM_SLS &&
+					    mark->vls <= mark->vls_offered)))
+		return vlr_fail(reader->lines.err, "%s: \"programmable no\" needs what the "
+				"tables need: needs-sls above %d or needs-vls above "
+				"offered-vls", reader->lines.path, VLR_NUM_SLS);
 	return 0;
 }
 
@@ -81,6 +149,8 @@ int vlr_route_info_read(const char *dir, struct vlr_route_info *info,
 	if (vlr_lines_open(&reader.lines, path, err))
 		return -1;
 	result = vlr_lines_each(&reader.lines, read_info_line, &reader);
+	if (!result)
+		result = check_mark(&reader);
 	vlr_lines_close(&reader.lines);
 	return result;
 }

@@ -3,7 +3,7 @@
  * table gives its DLID, and every hop maps it to a VL by the switch's
  * SL2VL table for (in port, out port), the injection link by the source
  * port's SL -> VL table, as IB switches do. The VLs simulated: --vls, or
- * the tables'.
+ * the tables'. Tables marked unprogrammable have no SLs: refused.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -56,8 +56,16 @@ static void release(struct sim_vl_select *self)
 static struct sim_vl_select *create(const struct vlr_sim *sim, unsigned *vls,
 				    struct vlr_error *err)
 {
-	struct exact *e = calloc(1, sizeof(*e));
+	struct exact *e;
+	char why[128];
 
+	if (sim->tables->unprogrammable.marked) {
+		vlr_unprogrammable_describe(&sim->tables->unprogrammable, why, sizeof(why));
+		vlr_fail(err, "exact VLs need the path SLs and SL2VL tables of programmable "
+			 "tables, and these are %s; only ideal VLs can run them", why);
+		return NULL;
+	}
+	e = calloc(1, sizeof(*e));
 	if (!e) {
 		vlr_fail(err, "out of memory");
 		return NULL;

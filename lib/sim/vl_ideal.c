@@ -93,8 +93,7 @@ static int check_tables(const struct vlr_sim *sim, unsigned vls, struct vlr_erro
 {
 	const struct vlr_tables *tables = sim->tables;
 
-	if (!tables->lid_kind || tables->policy.kind == VLR_VLP_NONE ||
-	    tables->policy.kind == VLR_VLP_LAYERS)
+	if (!tables->lid_kind || !vlr_vl_policy_has_ideal_form(&tables->policy))
 		return vlr_fail(err, "ideal VLs need tables routed with a VL policy "
 				"(ladder, ladder-reuse, 2phases: vlroute route --engine "
 				"valiant --vl-policy ...); these tables have %s",

@@ -168,6 +168,7 @@ void vlr_tables_reset(struct vlr_tables *tables)
 	tables->lid_kind = NULL;
 	tables->lid_via = NULL;
 	memset(&tables->policy, 0, sizeof(tables->policy));
+	memset(&tables->unprogrammable, 0, sizeof(tables->unprogrammable));
 }
 
 int vlr_tables_alloc_sl_rows(struct vlr_tables *tables, uint32_t rows,

@@ -1,7 +1,7 @@
 /*
  * vlpolicy.c - VL policies: their names, the VL set each allows per hop
- * (the ideal form), and the trunk index that tells which phase a packet
- * is in.
+ * (the ideal form), the trunk index that tells which phase a packet is
+ * in, and the mark of tables a policy could not be compiled into.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -77,6 +77,32 @@ int vlr_phase_min_parse(const char *text, enum vlr_phase_min *phase_min,
 				text, vlr_name_list(phase_min_names, names, sizeof(names)));
 	*phase_min = (enum vlr_phase_min)value;
 	return 0;
+}
+
+int vlr_vl_policy_has_ideal_form(const struct vlr_vl_policy *policy)
+{
+	return policy->kind == VLR_VLP_LADDER || policy->kind == VLR_VLP_LADDER_REUSE ||
+	       policy->kind == VLR_VLP_TWO_PHASES;
+}
+
+void vlr_unprogrammable_describe(const struct vlr_unprogrammable *mark, char *buf,
+				 size_t size)
+{
+	char sls[32] = "", vls[48] = "";
+
+	if (!mark->marked) {
+		if (size)
+			buf[0] = '\0';
+		return;
+	}
+	if (mark->sls >= VLR_MANY_SLS)
+		snprintf(sls, sizeof(sls), "more than %d SLs", VLR_MANY_SLS - 1);
+	else if (mark->sls > VLR_NUM_SLS)
+		snprintf(sls, sizeof(sls), "%u SLs", mark->sls);
+	if (mark->vls > mark->vls_offered)
+		snprintf(vls, sizeof(vls), "%u VLs (%u offered)", mark->vls, mark->vls_offered);
+	snprintf(buf, size, "not programmable%s%s%s%s", sls[0] || vls[0] ? ": needs " : "",
+		 sls, sls[0] && vls[0] ? " and " : "", vls);
 }
 
 void vlr_vl_policy_describe(const struct vlr_vl_policy *policy, char *buf,

@@ -36,6 +36,7 @@ static void summarise_loads(const struct verify_channels *ch,
 		report->load_histogram[(ch->load[c] - report->load_min) / width]++;
 }
 
+/* The VLs and SLs of unprogrammable tables are defaults, not counted. */
 static void summarise_routes(const struct verify_tally *tally,
 			     struct vlr_verify_report *report)
 {
@@ -43,6 +44,8 @@ static void summarise_routes(const struct verify_tally *tally,
 	report->hops_max = tally->hops_max;
 	report->hops_mean = tally->delivered ?
 			    (double)tally->hop_sum / (double)tally->delivered : 0.0;
+	if (report->unprogrammable.marked)
+		return;
 	report->vl_mask = tally->vl_mask;
 	report->sl_mask = tally->sl_mask;
 	report->vls_used = (unsigned)__builtin_popcount(tally->vl_mask);
@@ -61,12 +64,14 @@ int vlr_verify(const struct vlr_tables *tables, struct vlr_verify_report *report
 	report->vls_offered = tables->num_vls;
 	if (verify_channels_init(tables, &ch, err))
 		return -1;
+	report->unprogrammable = tables->unprogrammable;
 	result = verify_routes(tables, &ch, &tally, report, err);
 	if (!result) {
 		summarise_routes(&tally, report);
 		summarise_loads(&ch, report);
-		result = verify_cdg(tables, &ch, report, err);
 	}
+	if (!result && !tables->unprogrammable.marked)
+		result = verify_cdg(tables, &ch, report, err);
 	verify_channels_free(&ch);
 	return result;
 }
@@ -74,7 +79,8 @@ int vlr_verify(const struct vlr_tables *tables, struct vlr_verify_report *report
 int vlr_verify_passed(const struct vlr_verify_report *report)
 {
 	return report->bad_routes == 0 && report->cdg_acyclic &&
-	       (report->vl_mask >> report->vls_offered) == 0;
+	       (report->vl_mask >> report->vls_offered) == 0 &&
+	       !report->unprogrammable.marked;
 }
 
 enum vlr_deadlock_verdict vlr_verify_deadlock_free(const struct vlr_verify_report *report,
@@ -82,6 +88,8 @@ enum vlr_deadlock_verdict vlr_verify_deadlock_free(const struct vlr_verify_repor
 {
 	if (report->bad_routes)
 		return VLR_DEADLOCK_FREE_NO;
+	if (report->unprogrammable.marked)
+		return VLR_DEADLOCK_FREE_UNPROGRAMMABLE;
 	if (has_path_sls)
 		return vlr_verify_passed(report) ? VLR_DEADLOCK_FREE_YES : VLR_DEADLOCK_FREE_NO;
 	return vlr_verify_passed(report) && report->vls_used <= 1 ? VLR_DEADLOCK_FREE_YES :
@@ -92,6 +100,7 @@ static const struct vlr_name verdict_names[] = {
 	{ "no", VLR_DEADLOCK_FREE_NO },
 	{ "yes", VLR_DEADLOCK_FREE_YES },
 	{ "unknown (no path SLs)", VLR_DEADLOCK_FREE_UNKNOWN },
+	{ "unknown (not programmable)", VLR_DEADLOCK_FREE_UNPROGRAMMABLE },
 	{ NULL, 0 },
 };
 
@@ -103,7 +112,7 @@ const char *vlr_deadlock_verdict_name(enum vlr_deadlock_verdict verdict)
 int vlr_verify_policy(const struct vlr_tables *tables, const struct vlr_verify_report *report,
 		      struct vlr_error *err)
 {
-	char policy[96];
+	char policy[96], why[128];
 
 	if (report->bad_routes)
 		return vlr_fail(err, "the routes do not all arrive (%llu loops, %llu dead "
@@ -111,9 +120,12 @@ int vlr_verify_policy(const struct vlr_tables *tables, const struct vlr_verify_r
 				(unsigned long long)report->loops,
 				(unsigned long long)report->dead_ends,
 				(unsigned long long)report->misdelivered);
+	vlr_vl_policy_describe(&tables->policy, policy, sizeof(policy));
+	vlr_unprogrammable_describe(&report->unprogrammable, why, sizeof(why));
+	if (report->unprogrammable.marked)
+		return vlr_fail(err, "VL policy %s: the tables are %s: refused", policy, why);
 	if (report->cdg_acyclic)
 		return 0;
-	vlr_vl_policy_describe(&tables->policy, policy, sizeof(policy));
 	return vlr_fail(err, "VL policy %s leaves a channel dependency cycle on this "
 			"fabric (%s): refused", policy, report->cycle);
 }

@@ -89,12 +89,27 @@ static void print_cdg(const struct vlr_verify_report *r, FILE *out)
 			r->cycle_length, r->cycle);
 }
 
-void vlr_verify_print(const struct vlr_verify_report *r, FILE *out)
+/* VLs and SLs, or why the tables have none to judge. */
+static void print_vls(const struct vlr_verify_report *r, FILE *out)
 {
-	char vls[64], sls[64];
+	char vls[64], sls[64], why[128];
 
+	if (r->unprogrammable.marked) {
+		vlr_unprogrammable_describe(&r->unprogrammable, why, sizeof(why));
+		fprintf(out, "%s - tables for vlroute sim --vl-mode ideal only\n", why);
+		fprintf(out, "channel dependencies: not checked (no SLs)\n");
+		return;
+	}
 	format_set(r->vl_mask, vls, sizeof(vls));
 	format_set(r->sl_mask, sls, sizeof(sls));
+	fprintf(out, "VLs used: %u (%s) of %u offered%s\n", r->vls_used, vls,
+		r->vls_offered, (r->vl_mask >> r->vls_offered) ? ": TOO MANY" : "");
+	fprintf(out, "SLs used: %u (%s)\n", r->sls_used, sls);
+	print_cdg(r, out);
+}
+
+void vlr_verify_print(const struct vlr_verify_report *r, FILE *out)
+{
 	print_routes(r, out);
 	fprintf(out, "hops: min %u mean %.2f max %u\n", r->hops_min, r->hops_mean,
 		r->hops_max);
@@ -103,11 +118,10 @@ void vlr_verify_print(const struct vlr_verify_report *r, FILE *out)
 		(unsigned long long)r->load_min, r->load_mean,
 		(unsigned long long)r->load_max);
 	print_histogram(r, out);
-	fprintf(out, "VLs used: %u (%s) of %u offered%s\n", r->vls_used, vls,
-		r->vls_offered, (r->vl_mask >> r->vls_offered) ? ": TOO MANY" : "");
-	fprintf(out, "SLs used: %u (%s)\n", r->sls_used, sls);
-	print_cdg(r, out);
-	fprintf(out, "verdict: %s\n", vlr_verify_passed(r) ? "passed" : "FAILED");
+	print_vls(r, out);
+	fprintf(out, "verdict: %s\n", vlr_verify_passed(r) ? "passed" :
+		r->unprogrammable.marked && !r->bad_routes ? "FAILED (not programmable)" :
+		"FAILED");
 }
 
 static void write_problems(const struct vlr_verify_report *r, struct vlr_json *json)
@@ -165,8 +179,27 @@ static void write_routes(const struct vlr_verify_report *r, struct vlr_json *jso
 	vlr_json_close(json);
 }
 
+/* "programmable": true, or false with what the tables need. */
+static void write_programmable(const struct vlr_verify_report *r, struct vlr_json *json)
+{
+	char why[128];
+
+	vlr_json_bool(json, "programmable", !r->unprogrammable.marked);
+	if (!r->unprogrammable.marked)
+		return;
+	vlr_unprogrammable_describe(&r->unprogrammable, why, sizeof(why));
+	vlr_json_string(json, "not_programmable", why);
+	vlr_json_uint(json, "needs_sls", r->unprogrammable.sls);
+	vlr_json_uint(json, "needs_vls", r->unprogrammable.vls);
+}
+
+/* The dependency graph, null when it was not checked (no SLs). */
 static void write_cdg(const struct vlr_verify_report *r, struct vlr_json *json)
 {
+	if (r->unprogrammable.marked) {
+		vlr_json_null(json, "cdg");
+		return;
+	}
 	vlr_json_open(json, "cdg", '{', VLR_JSON_INLINE);
 	vlr_json_bool(json, "acyclic", r->cdg_acyclic);
 	vlr_json_uint(json, "nodes", r->cdg_nodes);
@@ -186,6 +219,7 @@ int vlr_verify_write_json(const struct vlr_verify_report *r, FILE *out)
 	vlr_json_start(&json, out);
 	vlr_json_open(&json, NULL, '{', VLR_JSON_LINES);
 	vlr_json_bool(&json, "passed", vlr_verify_passed(r));
+	write_programmable(r, &json);
 	write_routes(r, &json);
 	write_loads(r, &json);
 	vlr_json_uint(&json, "vls_used", r->vls_used);

@@ -19,8 +19,11 @@
  *          the destination's partition (RVAL); see vlpolicy.h.
  * Both give every hop a VL by a VL policy and compile it into path SLs
  * and SL2VL tables, refusing a policy the fabric's SLs and VLs cannot
- * carry; whether the compiled policy leaves a channel dependency cycle is
- * for their caller's verification to say (vlr_verify_policy).
+ * carry - or, when asked (allow_unprogrammable), leaving such a policy's
+ * tables marked unprogrammable, for the simulator's ideal VLs only (see
+ * struct vlr_unprogrammable); whether the compiled policy leaves a
+ * channel dependency cycle is for their caller's verification to say
+ * (vlr_verify_policy).
  *
  * Engines read only the fabric and its LIDs and write only the tables.
  * The registry (registry.c) is the one list of them: the CLI, the OpenSM
@@ -55,6 +58,9 @@ struct vlr_engine_options {
 	unsigned dim_order_count;	/* 0: 0, 1, 2, ... */
 	struct vlr_vl_policy policy;	/* kind NONE: the fewest VLs */
 	int restricted;			/* valiant: RVAL offsets per port; -1 auto */
+	int allow_unprogrammable;	/* a ladder, ladder-reuse or 2phases policy
+					   that does not fit: tables marked
+					   unprogrammable instead of a refusal */
 };
 
 struct vlr_engine_report {
@@ -68,8 +74,9 @@ struct vlr_engine_report {
 
 	/*
 	 * minimal and valiant. When they refuse a policy for want of VLs or
-	 * SLs, layers and sls_used still say what it needs (sls_used above
-	 * VLR_NUM_SLS: more SLs than the fabric has).
+	 * SLs, or mark its tables unprogrammable, layers and sls_used still
+	 * say what it needs (sls_used above VLR_NUM_SLS: more SLs than the
+	 * fabric has).
 	 */
 	unsigned sls_used;		/* path SLs the VL policy needed */
 	unsigned valiant_offsets;	/* per port: LIDs through an intermediate */
@@ -132,6 +139,7 @@ enum vlr_engine_option {
 	VLR_ENGINE_OPT_DIM_ORDER = 1 << 1,	/* dim_order, dim_order_count */
 	VLR_ENGINE_OPT_FAMILY = 1 << 2,		/* family */
 	VLR_ENGINE_OPT_RESTRICTED = 1 << 3,	/* restricted */
+	VLR_ENGINE_OPT_UNPROGRAMMABLE = 1 << 4,	/* allow_unprogrammable */
 };
 
 /* One routing engine: what it is called, what it does, what it needs. */

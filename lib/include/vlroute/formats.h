@@ -227,7 +227,8 @@ int vlr_tables_write_file(const struct vlr_tables *tables, const char *path,
  * opensm-lfts.dump, opensm-sl2vl.dump, vlroute-path-sl.dump and, for
  * tables with route kinds (lid_kind), vlroute-valiant.dump go into a
  * sibling temporary directory that replaces dir in one step once
- * complete. A failure, a kill or a full disk leaves the previous dir (or
+ * complete. Tables marked unprogrammable get no SL2VL and no path-SL
+ * dump, which they do not have, but a vlroute-route.info with the mark. A failure, a kill or a full disk leaves the previous dir (or
  * none), never a mix; a second writer of dir is refused while one writes;
  * an existing dir holding other files than these and vlroute-route.info
  * is refused, not replaced.
@@ -253,9 +254,10 @@ int vlr_tables_write_files(const struct vlr_tables *tables, const char *dir,
  * DIR/guid2lid if present, else from the topology (with LMCs inferred from
  * opensm-lfts.dump when the topology is a subnet.lst). The LFTs come from
  * exactly one of opensm-lfts.dump, dump_fts.out and ibroute.out (the last
- * two: vlr_diags_lfts_read); a directory with none or two is refused; the SL2VL, path-SL and Valiant dumps are read when present
- * (without the last, lid_kind and lid_via stay NULL). The tables own the
- * fabric. notes may be NULL.
+ * two: vlr_diags_lfts_read); a directory with none or two is refused; the
+ * SL2VL, path-SL and Valiant dumps are read when present (without the
+ * last, lid_kind and lid_via stay NULL), and the unprogrammable mark from
+ * vlroute-route.info. The tables own the fabric. notes may be NULL.
  */
 struct vlr_tables *vlr_tables_read_dir(const char *dir, const char *fabric_path,
 				       unsigned num_vls,
@@ -264,13 +266,18 @@ struct vlr_tables *vlr_tables_read_dir(const char *dir, const char *fabric_path,
 
 /*
  * vlroute-route.info: the engine that made a table directory and its
- * routing time, as "engine NAME" and "seconds S" lines ("#" comments).
- * The writer replaces DIR/vlroute-route.info whole; the reader of a
- * directory without one leaves engine "" and seconds -1, and is content.
+ * routing time, as "engine NAME" and "seconds S" lines ("#" comments),
+ * and for tables made for ideal VLs only the mark "programmable no" with
+ * "needs-sls N", "needs-vls N" and "offered-vls N" (see struct
+ * vlr_unprogrammable). The writer replaces DIR/vlroute-route.info whole,
+ * leaving out what is not known; the reader of a directory without one
+ * leaves engine "", seconds -1 and no mark, and is content. Other keys
+ * are skipped.
  */
 struct vlr_route_info {
 	char engine[32];		/* "" when not known */
 	double seconds;			/* < 0 when not known */
+	struct vlr_unprogrammable unprogrammable;
 };
 
 int vlr_route_info_write(const char *dir, const struct vlr_route_info *info,

@@ -137,6 +137,10 @@ int vlr_vl_policy_parse(const char *text, enum vlr_vl_policy_kind *kind,
 int vlr_phase_min_parse(const char *text, enum vlr_phase_min *phase_min,
 			struct vlr_error *err);
 
+/* Ladder, ladder-reuse and 2phases: policies with an ideal form, which the
+   simulator's ideal VLs run from the route kinds alone. */
+int vlr_vl_policy_has_ideal_form(const struct vlr_vl_policy *policy);
+
 /* "2phases minfirst K=2 (4 VLs)" and the like. */
 void vlr_vl_policy_describe(const struct vlr_vl_policy *policy, char *buf,
 			    size_t size);
@@ -193,6 +197,33 @@ static inline int vlr_trunks_has(const struct vlr_trunks *trunks, uint32_t sw,
 #define VLR_NO_PORT 255		/* LFT entry of a LID the switch does not route */
 #define VLR_NUM_SLS 16
 #define VLR_MAX_DATA_VLS 15	/* VL 0..14; VL 15 is management */
+#define VLR_MANY_SLS 65		/* needs: more SLs than the 64 SL codes tried */
+
+/*
+ * Tables made for the simulator's ideal VLs only: a VL policy (ladder,
+ * ladder-reuse, 2phases) that cannot be compiled into the SLs and VLs of
+ * the fabric, routed anyway when asked (vlroute route
+ * --allow-unprogrammable). Their path SLs and SL2VL are vlr_tables_new's
+ * defaults and mean nothing, so nothing may program them: no SL2VL or
+ * path-SL file is written for them, the verifier leaves their channel
+ * dependencies unjudged and fails them, the simulator's exact VLs and the
+ * plugin refuse them. The routes, the route kinds and the policy's ideal
+ * form are whole.
+ */
+struct vlr_unprogrammable {
+	int marked;			/* 0: programmable tables (the rest 0) */
+	unsigned sls;			/* SLs the policy needs (VLR_MANY_SLS: more
+					   than 64) */
+	unsigned vls;			/* VLs it needs */
+	unsigned vls_offered;		/* VLs the fabric offered it */
+};
+
+/*
+ * "not programmable: needs 19 SLs", "... needs 6 VLs (4 offered)" or
+ * "... needs 19 SLs and 6 VLs (4 offered)"; "" for programmable tables.
+ */
+void vlr_unprogrammable_describe(const struct vlr_unprogrammable *mark, char *buf,
+				 size_t size);
 
 struct vlr_tables {
 	struct vlr_fabric *fabric;	/* the topology and its LIDs */
@@ -227,6 +258,7 @@ struct vlr_tables {
 	uint8_t *lid_kind;		/* [lid]: enum vlr_lid_kind */
 	uint32_t *lid_via;		/* [lid]: intermediate switch, VLR_NONE */
 	struct vlr_vl_policy policy;
+	struct vlr_unprogrammable unprogrammable;	/* for ideal VLs only */
 };
 
 /*
@@ -239,7 +271,8 @@ struct vlr_tables *vlr_tables_new(struct vlr_fabric *fabric, unsigned num_vls,
 				  struct vlr_error *err);
 void vlr_tables_free(struct vlr_tables *tables);
 
-/* Back to the state vlr_tables_new leaves: empty LFTs, SL 0, default SL2VL. */
+/* Back to the state vlr_tables_new leaves: empty LFTs, SL 0, default SL2VL,
+   no route kinds or policy, programmable. */
 void vlr_tables_reset(struct vlr_tables *tables);
 
 /* Replace the SL rows with `rows` rows of SL 0 (port_sl_row untouched). */

@@ -14,7 +14,11 @@
  * The statistics and the channel dependency graph cover delivered routes.
  * A channel is a directed switch-to-switch link; its VL on a hop comes from
  * the route's path SL through SL2VL. Injection and ejection links can be on
- * no cycle, so the graph holds switch-to-switch channels only.
+ * no cycle, so the graph holds switch-to-switch channels only. Tables
+ * marked unprogrammable (made for the simulator's ideal VLs only) have no
+ * SLs to judge: their routes are checked, their VLs, SLs and channel
+ * dependencies are not (the ideal form is, by vlr_verify_ideal), and they
+ * never pass.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -64,6 +68,9 @@ struct vlr_verify_report {
 	uint16_t sl_mask;		/* bit s: SL s used */
 	unsigned vls_offered;		/* the table set's num_vls */
 
+	/* the tables' mark: VLs, SLs and dependencies not checked when set */
+	struct vlr_unprogrammable unprogrammable;
+
 	/* channel dependency graph over (channel, VL) */
 	int cdg_acyclic;
 	uint64_t cdg_nodes;		/* (channel, VL) pairs some route uses */
@@ -98,7 +105,8 @@ int vlr_verify_ideal(const struct vlr_tables *tables, const struct vlr_vl_policy
 		     const uint8_t *escalates, int escape, struct vlr_verify_report *report,
 		     struct vlr_error *err);
 
-/* Every route delivered, only offered VLs used, no dependency cycle. */
+/* Every route delivered, only offered VLs used, no dependency cycle, and
+   the tables programmable. */
 int vlr_verify_passed(const struct vlr_verify_report *report);
 
 /*
@@ -111,25 +119,26 @@ int vlr_verify_passed(const struct vlr_verify_report *report);
  * of SLs can make one. When the check on SL 0 failed only for a cycle or
  * for the VLs, or used several VLs, the SLs the routes really use decide,
  * and the verdict is unknown. A route that is not delivered is no on any
- * SL.
+ * SL. Tables marked unprogrammable have no SLs: unknown, for want of them.
  */
 enum vlr_deadlock_verdict {
 	VLR_DEADLOCK_FREE_NO = 0,
 	VLR_DEADLOCK_FREE_YES,
 	VLR_DEADLOCK_FREE_UNKNOWN,
+	VLR_DEADLOCK_FREE_UNPROGRAMMABLE,
 };
 
 enum vlr_deadlock_verdict vlr_verify_deadlock_free(const struct vlr_verify_report *report,
 						   int has_path_sls);
 
-/* "yes", "no" or "unknown (no path SLs)". */
+/* "yes", "no", "unknown (no path SLs)" or "unknown (not programmable)". */
 const char *vlr_deadlock_verdict_name(enum vlr_deadlock_verdict verdict);
 
 /*
  * The verdict on a VL policy an engine compiled into the tables (engines
  * do not verify; their callers do): 0 when every route is delivered and
  * no dependency cycle is left, else -1 with err refusing the policy and
- * naming the cycle.
+ * naming the cycle (or saying that the tables are not programmable).
  */
 int vlr_verify_policy(const struct vlr_tables *tables, const struct vlr_verify_report *report,
 		      struct vlr_error *err);
