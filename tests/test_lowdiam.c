@@ -370,9 +370,10 @@ static unsigned own_switch_lids(const struct vlr_tables *tables)
  * The port's own switch is an intermediate like any other: on a HyperX
  * 4x4 at LMC 2 (2 Valiant offsets a port over 16 switches) and on the
  * Dragonflies some LIDs have it (once none did), and every route to them
- * is minimal, in the minimal class. It comes up as often as any switch:
- * on a HyperX 8x8 with one server a switch at LMC 1, about once among the
- * 64 ports (in LID order every port would be its own intermediate).
+ * is minimal, in the minimal class. It comes up about as often as any
+ * switch: on a HyperX 8x8 with one server a switch at LMC 1, its fair
+ * share is once among the 64 ports (with the spread running forwards, in
+ * step with the ports, every port would be its own intermediate).
  */
 static void own_switch_intermediates(void **state)
 {
@@ -383,7 +384,7 @@ static void own_switch_intermediates(void **state)
 
 	(void)state;
 	tables = valiant_under(VLR_FAMILY_HYPERX, hx88, 1, &policy, &report);
-	assert_true(own_switch_lids(tables) < 4);
+	assert_true(own_switch_lids(tables) <= 1);
 	vlr_tables_free(tables);
 	tables = valiant_under(VLR_FAMILY_HYPERX, hx44, 2, &policy, &report);
 	assert_true(own_switch_lids(tables) > 0);

@@ -13,8 +13,8 @@
  * all switches - Dragonfly+: leaves; spread so that every switch serves
  * about as often, consecutive offsets in different groups, never one
  * switch twice among a port's Valiant offsets while another is left, and
- * ports placed in the spread in a fixed pseudo-random order, so that a
- * port's own switch comes up as often as any other),
+ * the spread run forwards or backwards, whichever gives a port's own
+ * switch its fair share),
  * K - R + 1 .. K restricted (intermediates in the destination's group, or
  * in its HyperX rows, dimension after dimension). A Valiant offset whose
  * intermediate is the port's own switch has no second phase: it is routed
@@ -30,8 +30,6 @@
 #include "lowdiam.h"
 #include "vl_compile.h"
 
-#define RUN_SEED 13		/* the order in which ports take their runs */
-
 struct valiant_build {
 	struct lowdiam ld;
 	struct vlr_tables *tables;
@@ -42,7 +40,8 @@ struct valiant_build {
 	uint8_t *on_trunk;		/* scratch: [switch] */
 	uint8_t *taken;			/* scratch: [switch]: an intermediate of this port */
 	uint32_t *position;		/* [switch]: its place in candidates */
-	uint32_t *run;			/* [port in LID order]: its run of turns */
+	uint64_t cycle;			/* turns before the spread repeats itself */
+	int backwards;			/* the spread runs through its cycle backwards */
 	int reversed_minimal;		/* HyperX minimal LIDs in reverse order */
 	int valiant;			/* offsets 1.. through intermediates */
 };
@@ -231,12 +230,18 @@ static uint32_t dragonfly_via(const struct valiant_build *build, uint64_t turn)
 			return ld->member[i];
 }
 
-/* The intermediate of a port's Valiant offset: turn `offset` of its run. */
-static uint32_t valiant_via(const struct valiant_build *build, uint32_t run,
+/*
+ * The intermediate of a port's Valiant offset: the port of rank `rank`
+ * (in LID order) takes turns rank x spread onwards of the spread, one an
+ * offset, the cycle run backwards if so chosen.
+ */
+static uint32_t valiant_via(const struct valiant_build *build, uint32_t rank,
 			    unsigned offset, unsigned spread)
 {
-	uint64_t turn = (uint64_t)run * spread + offset;
+	uint64_t turn = (uint64_t)rank * spread + offset;
 
+	if (build->backwards)
+		turn = build->cycle - 1 - turn % build->cycle;
 	if (build->ld.topology.params.family != VLR_FAMILY_HYPERX)
 		return dragonfly_via(build, turn);
 	return build->candidates[turn % build->num_candidates];
@@ -268,7 +273,7 @@ static uint32_t first_free(const struct valiant_build *build, uint32_t sw)
  * take their partition in turn, all different while it lasts; they may
  * share a switch with a Valiant offset, which is of another kind.
  */
-static int choose_vias(struct valiant_build *build, uint32_t run, unsigned offsets,
+static int choose_vias(struct valiant_build *build, uint32_t rank, unsigned offsets,
 		       unsigned valiant, uint32_t target, uint32_t *via, struct vlr_error *err)
 {
 	const struct vlr_tables *tables = build->tables;
@@ -277,7 +282,7 @@ static int choose_vias(struct valiant_build *build, uint32_t run, unsigned offse
 	unsigned k;
 
 	for (k = 1; k <= valiant; k++) {
-		via[k] = valiant_via(build, run, k - 1, valiant);
+		via[k] = valiant_via(build, rank, k - 1, valiant);
 		if (build->taken[via[k]] && can_serve(&build->ld, via[k]))
 			via[k] = first_free(build, via[k]);
 		build->taken[via[k]] = 1;
@@ -289,13 +294,13 @@ static int choose_vias(struct valiant_build *build, uint32_t run, unsigned offse
 			return vlr_fail(err, "restricted Valiant needs another switch in the "
 					"partition of %s", vlr_node_name(tables->fabric,
 					tables->switch_node[target]));
-		via[k] = build->near[(run + k - valiant - 1) % near_count];
+		via[k] = build->near[(rank + k - valiant - 1) % near_count];
 	}
 	return 0;
 }
 
 /* Route the 2^LMC LIDs of one endpoint port. */
-static int route_port(struct valiant_build *build, uint32_t port, uint32_t run,
+static int route_port(struct valiant_build *build, uint32_t port, uint32_t rank,
 		      unsigned restricted, struct vlr_error *err)
 {
 	struct vlr_tables *tables = build->tables;
@@ -309,7 +314,7 @@ static int route_port(struct valiant_build *build, uint32_t port, uint32_t run,
 	if (target == VLR_NONE)
 		return engine_unroutable_lid(tables, record->lid, err);
 	route_minimal_lid(build, record->lid, target, last_port);
-	result = choose_vias(build, run, offsets, valiant, target, via, err);
+	result = choose_vias(build, rank, offsets, valiant, target, via, err);
 	for (k = 1; k < offsets && !result; k++) {
 		uint32_t lid = record->lid + k;
 
@@ -335,45 +340,77 @@ static int has_offsets(const struct valiant_build *build, uint32_t lid)
 	return record->lid == lid && record->number && record->lmc;
 }
 
-/*
- * The turns of the ports' Valiant offsets (valiant_via) come in runs, one
- * a port; ports take their runs in a fixed pseudo-random order (the same
- * every time), so that which switches serve a port has nothing to do with
- * where the port is: its own switch comes up as often as any other. In
- * LID order a port of a HyperX with one server a switch would, at LMC 1,
- * be its own intermediate every time.
- */
-static int shuffle_runs(struct valiant_build *build, struct vlr_error *err)
+/* The switch of the endpoint port that owns lid. */
+static uint32_t lid_switch(const struct vlr_tables *tables, uint32_t lid)
 {
-	uint32_t lid, ports = 0, i;
-	struct vlr_rng rng;
+	const struct vlr_fabric *fabric = tables->fabric;
+	uint32_t peer = fabric->ports[tables->lid_owner[lid]].peer;
 
-	for (lid = 1; build->valiant && lid <= build->tables->max_lid; lid++)
-		ports += (uint32_t)has_offsets(build, lid);
-	build->run = malloc((ports + 1ull) * sizeof(uint32_t));
-	if (!build->run)
-		return vlr_fail(err, "out of memory for the intermediates");
-	for (i = 0; i < ports; i++)
-		build->run[i] = i;
-	vlr_rng_seed(&rng, RUN_SEED, 0);
-	for (i = ports; i > 1; i--) {
-		uint32_t j = vlr_rng_below(&rng, i), swap = build->run[i - 1];
+	return tables->switch_of_node[fabric->ports[peer].node];
+}
 
-		build->run[i - 1] = build->run[j];
-		build->run[j] = swap;
+/*
+ * How far from their fair share the ports' own switches serve them, in
+ * candidates: |own x candidates - offsets|.
+ */
+static uint64_t own_excess(const struct valiant_build *build, unsigned spread)
+{
+	uint32_t lid, rank = 0, own = 0;
+	uint64_t have, fair;
+	unsigned k;
+
+	for (lid = 1; lid <= build->tables->max_lid; lid++) {
+		uint32_t target;
+
+		if (!has_offsets(build, lid))
+			continue;
+		target = lid_switch(build->tables, lid);
+		for (k = 0; k < spread; k++)
+			own += valiant_via(build, rank, k, spread) == target;
+		rank++;
 	}
-	return 0;
+	have = (uint64_t)own * build->num_candidates;
+	fair = (uint64_t)rank * spread;
+	return have > fair ? have - fair : fair - have;
+}
+
+/*
+ * The spread goes through the candidates in a fixed order and ports take
+ * their turns in LID order, so that consecutive ports (those of one switch,
+ * then of its neighbours) take consecutive candidates and every candidate
+ * serves equally often. Where the two orders keep step, a port's own switch
+ * comes up far more (or less) often than any other: on a HyperX with one
+ * server a switch at LMC 1, every port would be its own intermediate. The
+ * spread then runs backwards, when that gives the ports' own switches a
+ * count nearer their fair share, offsets / candidates.
+ */
+static void choose_direction(struct valiant_build *build, unsigned spread)
+{
+	const struct lowdiam *ld = &build->ld;
+	uint32_t serving = 0, i;
+	uint64_t forwards;
+
+	build->cycle = build->num_candidates;
+	if (ld->topology.params.family != VLR_FAMILY_HYPERX) {
+		for (i = ld->member_first[0]; i < ld->member_first[1]; i++)
+			serving += can_serve(ld, ld->member[i]) != 0;
+		build->cycle = (uint64_t)ld->topology.num_groups * (serving ? serving : 1);
+	}
+	build->backwards = 0;
+	forwards = own_excess(build, spread);
+	build->backwards = 1;
+	build->backwards = own_excess(build, spread) < forwards;
 }
 
 /* Every LID: Valiant offsets for endpoint ports, else minimal. */
-static int route_lids(struct valiant_build *build, unsigned restricted,
+static int route_lids(struct valiant_build *build, unsigned spread, unsigned restricted,
 		      struct vlr_error *err)
 {
 	struct vlr_tables *tables = build->tables;
 	uint32_t lid, rank = 0, k;
 
-	if (shuffle_runs(build, err))
-		return -1;
+	if (build->valiant)
+		choose_direction(build, spread);
 	for (lid = 1; lid <= tables->max_lid; lid++) {
 		uint32_t owner = tables->lid_owner[lid], target;
 		const struct vlr_port *record;
@@ -385,7 +422,7 @@ static int route_lids(struct valiant_build *build, unsigned restricted,
 		if (record->lid != lid)
 			continue;
 		if (build->valiant && has_offsets(build, lid)) {
-			if (route_port(build, owner, build->run[rank++], restricted, err))
+			if (route_port(build, owner, rank++, restricted, err))
 				return -1;
 			continue;
 		}
@@ -502,7 +539,7 @@ static int route_low_diameter(struct vlr_tables *tables, const struct vlr_engine
 	report->family = build.ld.topology.params;
 	build.reversed_minimal = minimal_phase(&compile_options.policy);
 	result = prepare_tables(tables, err) || list_candidates(&build, err) ||
-		 route_lids(&build, restricted, err);
+		 route_lids(&build, valiant ? (1u << lmc) - 1 - restricted : 0, restricted, err);
 	report->seconds_paths = vlr_clock_seconds() - start;
 	start = vlr_clock_seconds();
 	if (!result)
@@ -515,7 +552,6 @@ static int route_low_diameter(struct vlr_tables *tables, const struct vlr_engine
 	free(build.on_trunk);
 	free(build.taken);
 	free(build.position);
-	free(build.run);
 	lowdiam_free(&build.ld);
 	return result ? -1 : 0;
 }
