@@ -1,7 +1,7 @@
-# slurm-bringup.sh - a real single-node Slurm for the test suite (sourced,
-# not run): Debian's munged, slurmctld and slurmd started on this host by
-# the test itself, with a private configuration, private state, private
-# ports, and stopped again by their PIDs.
+# slurm-bringup.sh - a real single-node Slurm for the test suite (sourced
+# by bash, not run): Debian's munged, slurmctld and slurmd started on this
+# host by the test itself, with a private configuration, private state,
+# private ports, and stopped again by their PIDs.
 #
 #   . tests/slurm-bringup.sh
 #   trap 'slurm_down' EXIT       # or from the caller's own EXIT handler
@@ -16,10 +16,13 @@
 # the caller inherited (say, make check run inside a Slurm job) are unset,
 # and these are set: slurm_dir, slurm_conf, slurm_node, slurm_partition,
 # slurm_jobcomp (finished jobs, one line each), slurm_ctld_port,
-# slurm_d_port, slurm_pids (munged, slurmctld, slurmd), slurm_up_seconds.
+# slurm_d_port, slurm_pids (munged, slurmctld, slurmd; until slurm_down),
+# slurm_up_seconds.
 #
 # The directory (0755: munged wants every directory above its socket
-# searchable by all; the key stays 0600):
+# searchable by all, so the directories above DIR must be too - slurm_up
+# checks, and a caller's mktemp -d scratch needs a chmod 0755; the key
+# stays 0600):
 #   slurm.conf plugstack.conf
 #   munge/   munge.key munge.socket munged.pid munged.seed munged.log
 #   state/   slurmctld's StateSaveLocation     spool/ slurmd's SlurmdSpoolDir
@@ -481,5 +484,6 @@ slurm_down() {
 	fi
 	slurm_dir=
 	slurm_conf=
+	slurm_pids=
 	return "$rc"
 }
