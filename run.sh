@@ -29,7 +29,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 packages=(gcc clang make autoconf automake libtool pkg-config
 	opensm libopensm-dev ibsim-utils libibumad-dev libibverbs-dev
 	libcmocka-dev infiniband-diags gnuplot-nox libclang-rt-14-dev
-	munge slurm-wlm slurm-client)
+	munge slurm-wlm slurm-client libyaml-dev)
 
 say() {
 	printf '\n=== %s\n' "$*"

@@ -132,6 +132,15 @@ enum {
 int cli_ideal_form(const struct vlr_tables *tables, enum vlr_family family, char *out,
 		   size_t size);
 
+/*
+ * The long options of route, sim, analyze and gen FAMILY (NULL for a
+ * family gen does not know), for the keys of vlroute experiment.
+ */
+const struct option *cmd_route_options(void);
+const struct option *cmd_sim_options(void);
+const struct option *cmd_analyze_options(void);
+const struct option *cmd_gen_options(const char *family);
+
 int cmd_gen(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_route(int argc, char **argv);
@@ -141,5 +150,6 @@ int cmd_analyze(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_osm_config(int argc, char **argv);
+int cmd_experiment(int argc, char **argv);
 
 #endif

@@ -139,28 +139,34 @@ static int take_option(const char *command, int option, char **argv,
 	}
 }
 
+static const struct option analyze_options[] = {
+	{ "ebb", no_argument, NULL, 'b' },
+	{ "pattern", required_argument, NULL, 'p' },
+	{ "patterns", required_argument, NULL, 'n' },
+	{ "seed", required_argument, NULL, 's' },
+	{ "dlid", required_argument, NULL, 'd' },
+	{ "threads", required_argument, NULL, 'j' },
+	{ "fabric", required_argument, NULL, 'f' },
+	{ "json", required_argument, NULL, 'J' },
+	{ "node-name-map", required_argument, NULL, CLI_OPT_NODE_NAME_MAP },
+	{ "version", no_argument, NULL, 'V' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+const struct option *cmd_analyze_options(void)
+{
+	return analyze_options;
+}
+
 static int parse_options(const char *command, int argc, char **argv,
 			 struct analyze_request *r)
 {
-	static const struct option options[] = {
-		{ "ebb", no_argument, NULL, 'b' },
-		{ "pattern", required_argument, NULL, 'p' },
-		{ "patterns", required_argument, NULL, 'n' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "dlid", required_argument, NULL, 'd' },
-		{ "threads", required_argument, NULL, 'j' },
-		{ "fabric", required_argument, NULL, 'f' },
-		{ "json", required_argument, NULL, 'J' },
-		{ "node-name-map", required_argument, NULL, CLI_OPT_NODE_NAME_MAP },
-		{ "version", no_argument, NULL, 'V' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int option, taken;
 
 	optind = 1;
 	opterr = 0;
-	while ((option = cli_getopt(command, argc, argv, "bp:n:s:d:j:f:J:Vhet:", options,
+	while ((option = cli_getopt(command, argc, argv, "bp:n:s:d:j:f:J:Vhet:", analyze_options,
 				    analyze_renamed)) != -1)
 		if ((taken = take_option(command, option, argv, r)) != 0)
 			return taken;

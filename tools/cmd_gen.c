@@ -403,6 +403,16 @@ static int gen_family(const struct gen_family *family, int argc, char **argv)
 	return generate_and_write(command, &params, output);
 }
 
+const struct option *cmd_gen_options(const char *family)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++)
+		if (!strcmp(family, families[i].name))
+			return families[i].long_options;
+	return NULL;
+}
+
 int cmd_gen(int argc, char **argv)
 {
 	size_t i;

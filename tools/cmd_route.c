@@ -175,33 +175,39 @@ static int parse_policy_option(const char *command, int option, const char *text
 	return -1;
 }
 
+static const struct option route_options[] = {
+	{ "engine", required_argument, NULL, 'e' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "lmc", required_argument, NULL, 'l' },
+	{ "guid2lid", required_argument, NULL, 'g' },
+	{ "vls", required_argument, NULL, 'v' },
+	{ "heuristic", required_argument, NULL, 'H' },
+	{ "no-balance", no_argument, NULL, 'B' },
+	{ "vl-policy", required_argument, NULL, 'Y' },
+	{ "phase-min", required_argument, NULL, 'M' },
+	{ "vls-per-phase", required_argument, NULL, 'K' },
+	{ "dim-order", required_argument, NULL, 'D' },
+	{ "restricted", required_argument, NULL, 'R' },
+	{ "family", required_argument, NULL, 'F' },
+	{ "version", no_argument, NULL, 'V' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+const struct option *cmd_route_options(void)
+{
+	return route_options;
+}
+
 static int parse_route_options(const char *command, int argc, char **argv,
 			       struct route_request *request)
 {
-	static const struct option options[] = {
-		{ "engine", required_argument, NULL, 'e' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "lmc", required_argument, NULL, 'l' },
-		{ "guid2lid", required_argument, NULL, 'g' },
-		{ "vls", required_argument, NULL, 'v' },
-		{ "heuristic", required_argument, NULL, 'H' },
-		{ "no-balance", no_argument, NULL, 'B' },
-		{ "vl-policy", required_argument, NULL, 'Y' },
-		{ "phase-min", required_argument, NULL, 'M' },
-		{ "vls-per-phase", required_argument, NULL, 'K' },
-		{ "dim-order", required_argument, NULL, 'D' },
-		{ "restricted", required_argument, NULL, 'R' },
-		{ "family", required_argument, NULL, 'F' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct vlr_error err;
 	int option;
 
 	optind = 1;
 	opterr = 0;
-	while ((option = cli_getopt(command, argc, argv, "e:o:l:g:v:H:Y:VhP:", options,
+	while ((option = cli_getopt(command, argc, argv, "e:o:l:g:v:H:Y:VhP:", route_options,
 				    route_renamed)) != -1) {
 		switch (option) {
 		case 'h':

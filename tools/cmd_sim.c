@@ -119,6 +119,11 @@ static const struct option sim_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+const struct option *cmd_sim_options(void)
+{
+	return sim_options;
+}
+
 /* A plot's file name: .png or .svg. */
 static int figure_name(const char *text)
 {

@@ -26,6 +26,8 @@ static const struct subcommand subcommands[] = {
 	{ "analyze", cmd_analyze, "rate tables: effective bisection bandwidth, link load", NULL },
 	{ "compare", cmd_compare, "put several table sets side by side in a Markdown report", NULL },
 	{ "sim", cmd_sim, "replay tables in the cycle-accurate simulator", NULL },
+	{ "experiment", cmd_experiment, "run sweeps described in a file, resumably, here or "
+	  "on Slurm", NULL },
 	{ "osm-config", cmd_osm_config, "write a commented vlroute.conf at the defaults", NULL },
 };
 

@@ -1,0 +1,184 @@
+/*
+ * experiment_results.c - reading a run's result file back. The files are
+ * JSON written by vlroute itself; JSON is YAML, so libyaml, which reads
+ * the experiment files, reads them too and no second parser is needed.
+ * Scalars keep their text: numbers go into the merged CSV exactly as the
+ * measurement wrote them.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "experiment.h"
+
+struct exp_doc {
+	yaml_document_t doc;
+};
+
+struct exp_doc *exp_doc_read(const char *path, struct vlr_error *err)
+{
+	struct exp_doc *doc = calloc(1, sizeof(*doc));
+	yaml_parser_t parser;
+	FILE *in = fopen(path, "r");
+	int loaded = 0;
+
+	if (!in || !doc) {
+		vlr_fail(err, "%s: %s", path, in ? "out of memory" : strerror(errno));
+		free(doc);
+		if (in)
+			fclose(in);
+		return NULL;
+	}
+	if (yaml_parser_initialize(&parser)) {
+		yaml_parser_set_input_file(&parser, in);
+		loaded = yaml_parser_load(&parser, &doc->doc);
+		if (!loaded)
+			vlr_fail_at(err, path, parser.problem_mark.line + 1, "%s",
+				    parser.problem ? parser.problem : "not JSON");
+		yaml_parser_delete(&parser);
+	} else
+		vlr_fail(err, "%s: out of memory", path);
+	fclose(in);
+	if (loaded && !yaml_document_get_root_node(&doc->doc)) {
+		yaml_document_delete(&doc->doc);
+		loaded = 0;
+		vlr_fail(err, "%s: empty", path);
+	}
+	if (!loaded) {
+		free(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+void exp_doc_free(struct exp_doc *doc)
+{
+	if (!doc)
+		return;
+	yaml_document_delete(&doc->doc);
+	free(doc);
+}
+
+static yaml_node_t *node_at(const struct exp_doc *doc, yaml_node_t *node, const char *name,
+			    size_t length)
+{
+	yaml_document_t *d = (yaml_document_t *)&doc->doc;
+	yaml_node_pair_t *pair;
+	yaml_node_t *key;
+	char *end;
+	unsigned long i;
+
+	if (node->type == YAML_MAPPING_NODE) {
+		for (pair = node->data.mapping.pairs.start; pair < node->data.mapping.pairs.top;
+		     pair++) {
+			key = yaml_document_get_node(d, pair->key);
+			if (key->type == YAML_SCALAR_NODE && key->data.scalar.length == length &&
+			    !memcmp(key->data.scalar.value, name, length))
+				return yaml_document_get_node(d, pair->value);
+		}
+		return NULL;
+	}
+	if (node->type != YAML_SEQUENCE_NODE)
+		return NULL;
+	i = strtoul(name, &end, 10);
+	if (end != name + length ||
+	    i >= (unsigned long)(node->data.sequence.items.top - node->data.sequence.items.start))
+		return NULL;
+	return yaml_document_get_node(d, node->data.sequence.items.start[i]);
+}
+
+static yaml_node_t *find(const struct exp_doc *doc, const char *path)
+{
+	yaml_node_t *node = yaml_document_get_root_node((yaml_document_t *)&doc->doc);
+	size_t length;
+
+	while (node && *path) {
+		length = strcspn(path, ".");
+		node = node_at(doc, node, path, length);
+		path += length + (path[length] == '.');
+	}
+	return node;
+}
+
+const char *exp_doc_scalar(const struct exp_doc *doc, const char *path)
+{
+	yaml_node_t *node = find(doc, path);
+
+	return node && node->type == YAML_SCALAR_NODE ? (const char *)node->data.scalar.value :
+	       NULL;
+}
+
+unsigned exp_doc_count(const struct exp_doc *doc, const char *path)
+{
+	yaml_node_t *node = find(doc, path);
+
+	if (node && node->type == YAML_SEQUENCE_NODE)
+		return (unsigned)(node->data.sequence.items.top - node->data.sequence.items.start);
+	if (node && node->type == YAML_MAPPING_NODE)
+		return (unsigned)(node->data.mapping.pairs.top - node->data.mapping.pairs.start);
+	return 0;
+}
+
+const char *exp_doc_key(const struct exp_doc *doc, const char *path, unsigned i)
+{
+	yaml_node_t *node = find(doc, path), *key;
+
+	if (!node || node->type != YAML_MAPPING_NODE || i >= exp_doc_count(doc, path))
+		return NULL;
+	key = yaml_document_get_node((yaml_document_t *)&doc->doc,
+				     node->data.mapping.pairs.start[i].key);
+	return key->type == YAML_SCALAR_NODE ? (const char *)key->data.scalar.value : NULL;
+}
+
+static void write_node(const struct exp_doc *doc, yaml_node_t *node, struct vlr_json *json,
+		       const char *key)
+{
+	yaml_document_t *d = (yaml_document_t *)&doc->doc;
+	yaml_node_item_t *item;
+	yaml_node_pair_t *pair;
+	yaml_node_t *k;
+
+	switch (node->type) {
+	case YAML_SCALAR_NODE:
+		if (node->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
+			vlr_json_next(json, key);
+			fputs((const char *)node->data.scalar.value, json->out);
+		} else
+			vlr_json_string_n(json, key, (const char *)node->data.scalar.value,
+					  node->data.scalar.length);
+		break;
+	case YAML_SEQUENCE_NODE:
+		vlr_json_open(json, key, '[', VLR_JSON_INLINE);
+		for (item = node->data.sequence.items.start; item < node->data.sequence.items.top;
+		     item++)
+			write_node(doc, yaml_document_get_node(d, *item), json, NULL);
+		vlr_json_close(json);
+		break;
+	case YAML_MAPPING_NODE:
+		vlr_json_open(json, key, '{', VLR_JSON_INLINE);
+		for (pair = node->data.mapping.pairs.start; pair < node->data.mapping.pairs.top;
+		     pair++) {
+			k = yaml_document_get_node(d, pair->key);
+			if (k->type == YAML_SCALAR_NODE)
+				write_node(doc, yaml_document_get_node(d, pair->value), json,
+					   (const char *)k->data.scalar.value);
+		}
+		vlr_json_close(json);
+		break;
+	default:
+		break;
+	}
+}
+
+void exp_doc_write(const struct exp_doc *doc, const char *path, struct vlr_json *json,
+		   const char *key)
+{
+	yaml_node_t *node = find(doc, path);
+
+	if (node)
+		write_node(doc, node, json, key);
+}
