@@ -128,33 +128,41 @@ static void append(char *out, size_t size, const char *separator, const char *te
 	snprintf(out + at, size - at, "%s%s", at ? separator : "", text);
 }
 
+/* A section's part of a label: the choice's label, or what varies in it. */
+static void section_label(const struct exp_plan *plan, enum exp_section_kind kind,
+			  const struct exp_choice *choice, char *out, size_t size)
+{
+	char item[512];
+	unsigned i;
+
+	out[0] = 0;
+	if (choice->label) {
+		append(out, size, "", choice->label);
+		return;
+	}
+	for (i = 0; i < choice->num_settings; i++) {
+		const char *key = choice->settings[i].key;
+
+		if (kind == EXP_MEASURE && (!strcmp(key, "seed") || !strcmp(key, "load")))
+			continue;
+		if (!varies(plan, kind, key))
+			continue;
+		snprintf(item, sizeof(item), "%s=%s", key, choice->settings[i].value);
+		append(out, size, " ", item);
+	}
+}
+
 void exp_run_label(const struct exp_plan *plan, const struct exp_step *run, char *out,
 		   size_t size)
 {
-	const struct exp_choice *choice;
-	char item[512];
-	unsigned kind, i, labels = 0;
+	char part[1024];
+	unsigned kind;
 
 	out[0] = 0;
-	for (kind = 0; kind < EXP_SECTIONS; kind++)
-		if ((choice = exp_run_choice(run, kind))->label) {
-			append(out, size, ", ", choice->label);
-			labels++;
-		}
-	if (labels)
-		return;
 	for (kind = 0; kind < EXP_SECTIONS; kind++) {
-		choice = exp_run_choice(run, kind);
-		for (i = 0; i < choice->num_settings; i++) {
-			const char *key = choice->settings[i].key;
-
-			if (kind == EXP_MEASURE && (!strcmp(key, "seed") || !strcmp(key, "load")))
-				continue;
-			if (!varies(plan, kind, key))
-				continue;
-			snprintf(item, sizeof(item), "%s=%s", key, choice->settings[i].value);
-			append(out, size, " ", item);
-		}
+		section_label(plan, kind, exp_run_choice(run, kind), part, sizeof(part));
+		if (part[0])
+			append(out, size, ", ", part);
 	}
 }
 
