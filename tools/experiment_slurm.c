@@ -166,7 +166,11 @@ static int write_list(const struct exp_plan *plan, const char *dir, const char *
 	return 0;
 }
 
-/* Run sbatch with argv; its first line of output (the job id) into id. */
+/*
+ * Run sbatch with argv; its first line of output (the job id) into id.
+ * -1 when nothing was submitted, else sbatch's exit status (with --wait,
+ * the highest exit status of the job's tasks).
+ */
 static int sbatch(char **argv, char *id, size_t size)
 {
 	int fds[2], status;
@@ -192,7 +196,9 @@ static int sbatch(char **argv, char *id, size_t size)
 		return -1;
 	id[n > 0 ? n : 0] = 0;
 	id[strcspn(id, ";\n")] = 0;
-	return WIFEXITED(status) && !WEXITSTATUS(status) && id[0] ? 0 : -1;
+	if (!id[0] || !WIFEXITED(status) || WEXITSTATUS(status) == 127)
+		return -1;
+	return WEXITSTATUS(status);
 }
 
 static int submit(const struct exp_slurm_options *o, const char *script,
@@ -217,8 +223,11 @@ static int submit(const struct exp_slurm_options *o, const char *script,
 	argv[n++] = (char *)script;
 	result = sbatch(argv, id, size);
 	free(argv);
-	if (result)
-		cli_error(COMMAND, "sbatch %s failed", script);
+	if (result < 0)
+		cli_error(COMMAND, "sbatch %s submitted nothing", script);
+	else if (result && !o->quiet)
+		fprintf(stderr, "%s: job %s ended with failed tasks (exit status %d); see "
+			"vlroute experiment status\n", COMMAND, id, result);
 	return result;
 }
 
@@ -226,21 +235,25 @@ static int submit_all(const struct exp_slurm_options *o, const char *dir, unsign
 		      unsigned runs)
 {
 	char script[VLR_PATH_SIZE + 16], first[64] = "", second[64] = "";
+	int failed = 0, status;
 
 	if (prepare) {
 		snprintf(script, sizeof(script), "%s/prepare.sh", dir);
-		if (submit(o, script, NULL, o->wait && !runs, first, sizeof(first)))
+		if ((status = submit(o, script, NULL, o->wait && !runs, first, sizeof(first))) < 0)
 			return CLI_FAILED;
+		failed |= status;
 	}
 	if (runs) {
 		snprintf(script, sizeof(script), "%s/runs.sh", dir);
-		if (submit(o, script, prepare ? first : NULL, o->wait, second, sizeof(second)))
+		if ((status = submit(o, script, prepare ? first : NULL, o->wait, second,
+				     sizeof(second))) < 0)
 			return CLI_FAILED;
+		failed |= status;
 	}
 	if (!o->quiet)
 		fprintf(stderr, "%s: submitted%s%s%s%s%s\n", COMMAND, prepare ? " prepare job " :
 			"", first, prepare && runs ? "," : "", runs ? " runs job " : "", second);
-	return CLI_OK;
+	return failed ? CLI_FAILED : CLI_OK;
 }
 
 int exp_slurm(const struct exp_plan *plan, const char *exe,
