@@ -32,7 +32,8 @@ static const char experiment_usage[] =
 	"  slurm FILE     submit the steps not done yet as Slurm job arrays\n"
 	"  task FILE      run one array task's steps (the job scripts call it)\n"
 	"Options:\n"
-	"  -j, --jobs N        run: steps at a time (default: the cores, %ld here)\n"
+	"  -j, --threads N     run: steps at a time, each a child process of one\n"
+	"                      thread (default: the cores, %ld here)\n"
 	"  -q, --quiet         run: no progress messages\n"
 	"  -o, --output PATH   merge: the directory (default FOLDER/merged);\n"
 	"                      plot: the figure, .pdf, .svg or .png\n"
@@ -58,7 +59,7 @@ enum {
 };
 
 static const struct option experiment_options[] = {
-	{ "jobs", required_argument, NULL, 'j' },
+	{ "threads", required_argument, NULL, 'j' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "output", required_argument, NULL, 'o' },
 	{ "kind", required_argument, NULL, 'k' },
@@ -132,7 +133,7 @@ static int take_option(struct request *r, int option, char **argv)
 		cli_version();
 		return 1;
 	case 'j':
-		if (cli_unsigned(COMMAND, "--jobs", optarg, 1, 1024, &n))
+		if (cli_unsigned(COMMAND, "--threads", optarg, 1, 1024, &n))
 			return -1;
 		r->run.jobs = (unsigned)n;
 		return 0;
@@ -287,7 +288,7 @@ static int act(struct exp_plan *plan, struct request *r, const char *exe)
 	if (!strcmp(r->action, "run"))
 		return act_run(plan, r);
 	if (!strcmp(r->action, "status"))
-		return exp_status(plan, stdout) ? CLI_FAILED : CLI_OK;
+		return exp_status(plan, stdout);
 	if (!strcmp(r->action, "merge"))
 		return act_merge(plan, r);
 	if (!strcmp(r->action, "plot"))

@@ -470,9 +470,9 @@ static int set_folder(struct experiment *exp, struct vlr_error *err)
 
 	if (!c)
 		return vlr_fail(err, "out of memory reading %s", exp->path);
-	exp->folder = strdup(dirname(c));
+	exp->folder = realpath(dirname(c), NULL);
 	free(c);
-	return exp->folder ? 0 : vlr_fail(err, "out of memory reading %s", exp->path);
+	return exp->folder ? 0 : vlr_fail(err, "%s: %s", exp->path, strerror(errno));
 }
 
 struct experiment *exp_read(const char *path, struct vlr_error *err)

@@ -103,6 +103,23 @@ static const char *value_of(const struct exp_choice *choice, const char *key)
 	return NULL;
 }
 
+/* Whether every choice of a section gives key one value (*value, NULL: none). */
+static int uniform(const struct exp_plan *plan, enum exp_section_kind kind, const char *key,
+		   const char **value)
+{
+	const char *v;
+	unsigned i;
+
+	*value = NULL;
+	for (i = 0; i < plan->num_choices[kind]; i++) {
+		v = value_of(&plan->choices[kind][i], key);
+		if (i && (!v != !*value || (v && strcmp(v, *value))))
+			return 0;
+		*value = v;
+	}
+	return 1;
+}
+
 /* Whether key of a section takes more than one value (or is missing somewhere). */
 static int varies(const struct exp_plan *plan, enum exp_section_kind kind, const char *key)
 {
@@ -208,8 +225,7 @@ void exp_title(const struct exp_plan *plan, char *out, size_t size)
 		fabric_title(&plan->fabrics[0], fabric, sizeof(fabric));
 		append(out, size, ", ", fabric);
 	}
-	if (!varies(plan, EXP_MEASURE, key) && plan->num_choices[EXP_MEASURE]) {
-		pattern = value_of(&plan->choices[EXP_MEASURE][0], key);
+	if (uniform(plan, EXP_MEASURE, key, &pattern)) {
 		snprintf(fabric, sizeof(fabric), "traffic %s",
 			 pattern ? pattern : plan->exp->measure == EXP_SIM ? "un" : "ebb");
 		append(out, size, ", ", fabric);
@@ -265,7 +281,9 @@ int exp_status(const struct exp_plan *plan, FILE *out)
 		print_failures(plan, "tables", plan->tables, plan->num_tables, out);
 		print_failures(plan, "run", plan->runs, plan->num_runs, out);
 	}
-	return ferror(out) ? -1 : 0;
+	if (ferror(out))
+		return 1;
+	return r[EXP_DONE] == plan->num_runs ? 0 : 1;
 }
 
 /* A CSV field: quoted when it holds a comma, a quote or a line break. */
@@ -397,11 +415,15 @@ static void analyze_rows(struct merge *m, const struct exp_step *run,
 	}
 }
 
-static void summary_run(struct merge *m, const struct exp_doc *doc)
+static void summary_run(struct merge *m, const struct exp_step *run,
+			const struct exp_doc *doc)
 {
+	char label[1024];
+
+	exp_run_label(m->plan, run, label, sizeof(label));
 	vlr_json_open(&m->json, NULL, '{', VLR_JSON_INLINE);
 	exp_doc_write(doc, "run", &m->json, "run");
-	exp_doc_write(doc, "label", &m->json, "label");
+	vlr_json_string(&m->json, "label", label);
 	exp_doc_write(doc, "settings", &m->json, "settings");
 	exp_doc_write(doc, "commands", &m->json, "commands");
 	if (m->plan->exp->measure == EXP_SIM) {
@@ -435,7 +457,7 @@ static int merge_run(struct merge *m, const struct exp_step *run, struct vlr_err
 		sim_rows(m, run, doc);
 	else
 		analyze_rows(m, run, doc);
-	summary_run(m, doc);
+	summary_run(m, run, doc);
 	exp_doc_free(doc);
 	m->merged++;
 	return 0;

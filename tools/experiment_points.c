@@ -7,8 +7,10 @@
  * A step's id is a 64-bit FNV-1a hash of its input's id and its own
  * settings in key order, so it names the same work whatever the order of
  * the file or of its lists: adding a value to a list keeps every finished
- * run. A fabric read from a file hashes the file's contents too, so an
- * edited fabric is routed again.
+ * run. A flag hashes alike however it is spelt (true, yes, on), and off as
+ * if not given. A fabric read from a file is known by its contents alone:
+ * an edited fabric is routed again, a moved one (or the folder seen from
+ * another mount point) is not.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -38,6 +40,11 @@ static uint64_t fnv_text(uint64_t h, const char *text)
 	return fnv(h, text, strlen(text) + 1);
 }
 
+static int flag_on(const char *value)
+{
+	return !strcmp(value, "true") || !strcmp(value, "yes") || !strcmp(value, "on");
+}
+
 static int compare_settings(const void *a, const void *b)
 {
 	const struct exp_setting *x = a, *y = b;
@@ -62,8 +69,12 @@ static int choice_hash(const char *kind, const char *input, const struct exp_cho
 		return vlr_fail(err, "out of memory expanding the experiment");
 	memcpy(sorted, choice->settings, choice->num_settings * sizeof(*sorted));
 	qsort(sorted, choice->num_settings, sizeof(*sorted), compare_settings);
-	for (i = 0; i < choice->num_settings; i++)
-		h = fnv_text(fnv_text(h, sorted[i].key), sorted[i].value);
+	for (i = 0; i < choice->num_settings; i++) {
+		if (sorted[i].flag && !flag_on(sorted[i].value))
+			continue;	/* as if not given */
+		h = fnv_text(fnv_text(h, sorted[i].key), sorted[i].flag ? "true" :
+			     sorted[i].value);
+	}
 	free(sorted);
 	snprintf(id, EXP_ID_SIZE, "%016llx", (unsigned long long)h);
 	return 0;
@@ -155,11 +166,6 @@ static char *join_path(const char *folder, const char *a, const char *b, const c
 	return path;
 }
 
-static int flag_on(const char *value)
-{
-	return !strcmp(value, "true") || !strcmp(value, "yes") || !strcmp(value, "on");
-}
-
 /* argv: exe WORDS... then --key value for each setting but gen/file. */
 static int make_argv(struct exp_step *step, const char *exe, const char *const *words,
 		     const struct exp_choice *choice, const char *const *tail,
@@ -237,7 +243,7 @@ static int file_fabric(struct exp_plan *plan, struct exp_step *step,
 	if (!step->output)
 		return vlr_fail_at(err, plan->exp->path, file->line, "fabric file %s: %s",
 				   file->value, strerror(errno));
-	h = fnv_text(fnv_text(FNV_OFFSET, "file"), step->output);
+	h = fnv_text(FNV_OFFSET, "file");
 	if (hash_file(step->output, &h, &why))
 		return vlr_fail_at(err, plan->exp->path, file->line, "fabric file %s: %s",
 				   step->output, why.message);

@@ -231,6 +231,24 @@ static int wrap_result(const struct runner *r, const struct exp_step *run, const
 	return 0;
 }
 
+/* A sim run that ended in a deadlock (exit status 1): a result, not a failure. */
+static int deadlocked(const struct child *child)
+{
+	char path[WORK_PATH + 16];
+	struct exp_doc *doc;
+	const char *deadlock;
+	int yes;
+
+	if (child->step->kind != EXP_STEP_RUN)
+		return 0;
+	snprintf(path, sizeof(path), "%s/result.json", child->work);
+	doc = exp_doc_read(path, NULL);
+	deadlock = doc ? exp_doc_scalar(doc, "runs.0.deadlock") : NULL;
+	yes = deadlock && !strcmp(deadlock, "true");
+	exp_doc_free(doc);
+	return yes;
+}
+
 /* In the child: stdout and stderr to the work log, signals as they were. */
 static void exec_child(const struct runner *r, const struct exp_step *step, const char *work)
 {
@@ -260,15 +278,52 @@ static void exec_child(const struct runner *r, const struct exp_step *step, cons
 	_exit(127);
 }
 
+static void host_name(char *host, size_t size)
+{
+	if (gethostname(host, size))
+		snprintf(host, size, "host");
+	host[size - 1] = 0;
+}
+
+/*
+ * Remove the work directories (runs/.work-ID-HOST-PID) that runners of
+ * this host left when they were killed outright (SIGKILL): those whose
+ * PID is gone. Another host's are left alone: its runner may be alive.
+ */
+static void remove_dead_work(const char *folder)
+{
+	char dir[WORK_PATH], path[WORK_PATH + 256], host[64], *dash;
+	struct dirent *entry;
+	DIR *d;
+	long pid;
+
+	snprintf(dir, sizeof(dir), "%s/runs", folder);
+	host_name(host, sizeof(host));
+	if (!(d = opendir(dir)))
+		return;
+	while ((entry = readdir(d))) {
+		dash = strrchr(entry->d_name, '-');
+		if (strncmp(entry->d_name, ".work-", 6) || strlen(entry->d_name) < 6 + EXP_ID_SIZE ||
+		    !dash || dash - entry->d_name < 6 + EXP_ID_SIZE ||
+		    strncmp(entry->d_name + 6 + EXP_ID_SIZE, host, strlen(host)) ||
+		    dash != entry->d_name + 6 + EXP_ID_SIZE + strlen(host))
+			continue;
+		pid = strtol(dash + 1, NULL, 10);
+		if (pid > 0 && kill((pid_t)pid, 0) && errno == ESRCH) {
+			snprintf(path, sizeof(path), "%s/%s", dir, entry->d_name);
+			remove_work(path);
+		}
+	}
+	closedir(d);
+}
+
 static int start_child(struct runner *r, struct exp_step *step)
 {
 	struct child *child = &r->children[r->running];
 	char host[64];
 	pid_t pid;
 
-	if (gethostname(host, sizeof(host)))
-		snprintf(host, sizeof(host), "host");
-	host[sizeof(host) - 1] = 0;
+	host_name(host, sizeof(host));
 	snprintf(child->work, sizeof(child->work), "%s/runs/.work-%s-%s-%ld",
 		 r->plan->exp->folder, step->id, host, (long)getpid());
 	if (mkdir(child->work, 0777) && errno != EEXIST) {
@@ -307,7 +362,19 @@ static int settle(struct runner *r, struct child *child, int status)
 	int result = 0;
 
 	snprintf(log, sizeof(log), "%s/stderr", child->work);
-	if (WIFEXITED(status) && !WEXITSTATUS(status)) {
+	if (WIFSIGNALED(status) && (WTERMSIG(status) == SIGINT || WTERMSIG(status) == SIGTERM)) {
+		/* stopped from outside, as the runner will be: not a failure */
+		if (!r->options->quiet)
+			fprintf(stderr, "vlroute experiment: %s %s stopped by %s; it runs next "
+				"time\n", step_names[child->step->kind], child->step->id,
+				strsignal(WTERMSIG(status)));
+		r->failed++;
+		child->step->settled = 1;
+		remove_work(child->work);
+		*child = r->children[--r->running];
+		return 0;
+	}
+	if ((WIFEXITED(status) && !WEXITSTATUS(status)) || deadlocked(child)) {
 		if (child->step->kind == EXP_STEP_RUN)
 			result = wrap_result(r, child->step, child->work);
 		else
@@ -514,6 +581,7 @@ int exp_run_steps(const struct exp_plan *plan, struct exp_step **steps, unsigned
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
 	sigprocmask(SIG_BLOCK, &block, &r.old_mask);
+	remove_dead_work(plan->exp->folder);
 	r.start = r.last_progress = now();
 	result = setup(&r);
 	if (!result) {

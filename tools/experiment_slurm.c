@@ -256,6 +256,20 @@ static int submit_all(const struct exp_slurm_options *o, const char *dir, unsign
 	return failed ? CLI_FAILED : CLI_OK;
 }
 
+/* The pending table sets and run tasks, as write_prepare and write_runs count them. */
+static void count_pending(const struct exp_plan *plan, unsigned chunk, unsigned *prepare,
+			  unsigned *runs)
+{
+	unsigned i, pending = 0;
+
+	*prepare = 0;
+	for (i = 0; i < plan->num_tables; i++)
+		*prepare += exp_step_state(&plan->tables[i]) != EXP_DONE;
+	for (i = 0; i < plan->num_runs; i++)
+		pending += exp_step_state(&plan->runs[i]) != EXP_DONE;
+	*runs = (pending + chunk - 1) / chunk;
+}
+
 int exp_slurm(const struct exp_plan *plan, const char *exe,
 	      const struct exp_slurm_options *options)
 {
@@ -263,6 +277,13 @@ int exp_slurm(const struct exp_plan *plan, const char *exe,
 	unsigned prepare = 0, runs = 0;
 	int result = CLI_FAILED;
 
+	count_pending(plan, options->chunk, &prepare, &runs);
+	if (!prepare && !runs) {
+		if (!options->quiet)
+			fprintf(stderr, "%s: 0 table sets and 0 run tasks pending; nothing to "
+				"submit\n", COMMAND);
+		return CLI_OK;
+	}
 	file = realpath(plan->exp->path, NULL);
 	if (!file || make_job_dir(plan, dir, sizeof(dir)))
 		goto out;
@@ -276,8 +297,7 @@ int exp_slurm(const struct exp_plan *plan, const char *exe,
 		fprintf(stderr, "%s: %u table set%s and %u run task%s pending; job scripts in "
 			"%s\n", COMMAND, prepare, prepare == 1 ? "" : "s", runs,
 			runs == 1 ? "" : "s", dir);
-	result = options->dry_run || (!prepare && !runs) ? CLI_OK :
-		 submit_all(options, dir, prepare, runs);
+	result = options->dry_run ? CLI_OK : submit_all(options, dir, prepare, runs);
 out:
 	free(file);
 	return result;
