@@ -167,12 +167,12 @@ static int write_list(const struct exp_plan *plan, const char *dir, const char *
 }
 
 /*
- * Run sbatch with argv; its first line of output (the job id) into id.
- * -1 when nothing was submitted, else sbatch's exit status (with --wait,
- * the highest exit status of the job's tasks).
+ * Run program with argv, its standard output (up to size - 1 bytes) into
+ * out: its exit status, or -1 when it could not run.
  */
-static int sbatch(char **argv, char *id, size_t size)
+static int capture(const char *program, char **argv, char *out, size_t size)
 {
+	size_t got = 0;
 	int fds[2], status;
 	ssize_t n;
 	pid_t pid;
@@ -184,27 +184,28 @@ static int sbatch(char **argv, char *id, size_t size)
 		dup2(fds[1], 1);
 		close(fds[0]);
 		close(fds[1]);
-		execvp("sbatch", argv);
-		fprintf(stderr, "%s: cannot run sbatch: %s (is Slurm installed, Debian "
-			"package slurm-client?)\n", COMMAND, strerror(errno));
+		execvp(program, argv);
+		fprintf(stderr, "%s: cannot run %s: %s (is Slurm installed, Debian package "
+			"slurm-client?)\n", COMMAND, program, strerror(errno));
 		_exit(127);
 	}
 	close(fds[1]);
-	n = pid > 0 ? read(fds[0], id, size - 1) : -1;
+	while (pid > 0 && (n = read(fds[0], out + got, size - 1 - got)) > 0 &&
+	       (got += (size_t)n) < size - 1)
+		;
 	close(fds[0]);
-	if (pid < 0 || waitpid(pid, &status, 0) < 0)
-		return -1;
-	id[n > 0 ? n : 0] = 0;
-	id[strcspn(id, ";\n")] = 0;
-	if (!id[0] || !WIFEXITED(status) || WEXITSTATUS(status) == 127)
+	out[got] = 0;
+	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) == 127)
 		return -1;
 	return WEXITSTATUS(status);
 }
 
+/* Submit script (after the job after, if not NULL); its job id into id. */
 static int submit(const struct exp_slurm_options *o, const char *script,
-		  const char *after, int wait, char *id, size_t size)
+		  const char *after, char *id, size_t size)
 {
-	char **argv = calloc(o->num_sbatch + 6, sizeof(*argv)), dependency[128];
+	char **argv = calloc(o->num_sbatch + 5, sizeof(*argv)), dependency[128];
 	unsigned n = 0, i;
 	int result;
 
@@ -212,8 +213,6 @@ static int submit(const struct exp_slurm_options *o, const char *script,
 		return -1;
 	argv[n++] = "sbatch";
 	argv[n++] = "--parsable";
-	if (wait)
-		argv[n++] = "--wait";
 	if (after) {
 		snprintf(dependency, sizeof(dependency), "--dependency=afterany:%s", after);
 		argv[n++] = dependency;
@@ -221,39 +220,75 @@ static int submit(const struct exp_slurm_options *o, const char *script,
 	for (i = 0; i < o->num_sbatch; i++)
 		argv[n++] = o->sbatch[i];
 	argv[n++] = (char *)script;
-	result = sbatch(argv, id, size);
+	result = capture("sbatch", argv, id, size);
 	free(argv);
-	if (result < 0)
+	id[strcspn(id, ";\n")] = 0;	/* "ID" or "ID;CLUSTER" */
+	if (result || !id[0]) {
 		cli_error(COMMAND, "sbatch %s submitted nothing", script);
-	else if (result && !o->quiet)
-		fprintf(stderr, "%s: job %s ended with failed tasks (exit status %d); see "
-			"vlroute experiment status\n", COMMAND, id, result);
-	return result;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Wait until squeue lists none of the jobs (a comma-separated list),
+ * asking every 2 s (sbatch --wait asks only after 2, 10 and 42 s, then
+ * every 32 s); whether they did their work, the experiment's files say.
+ */
+static int wait_for(const char *jobs)
+{
+	char *argv[] = { "squeue", "-h", "-o", "%i", "-j", (char *)jobs, NULL };
+	char out[4096];
+	int status;
+
+	for (;;) {
+		status = capture("squeue", argv, out, sizeof(out));
+		if (status < 0) {
+			cli_error(COMMAND, "squeue -j %s failed", jobs);
+			return -1;
+		}
+		if (!out[0] || status)	/* none left, or forgotten: "Invalid job id" */
+			return 0;
+		sleep(2);
+	}
 }
 
 static int submit_all(const struct exp_slurm_options *o, const char *dir, unsigned prepare,
 		      unsigned runs)
 {
 	char script[VLR_PATH_SIZE + 16], first[64] = "", second[64] = "";
-	int failed = 0, status;
+	char jobs[160];
 
 	if (prepare) {
 		snprintf(script, sizeof(script), "%s/prepare.sh", dir);
-		if ((status = submit(o, script, NULL, o->wait && !runs, first, sizeof(first))) < 0)
-			return CLI_FAILED;
-		failed |= status;
+		if (submit(o, script, NULL, first, sizeof(first)))
+			return -1;
 	}
 	if (runs) {
 		snprintf(script, sizeof(script), "%s/runs.sh", dir);
-		if ((status = submit(o, script, prepare ? first : NULL, o->wait, second,
-				     sizeof(second))) < 0)
-			return CLI_FAILED;
-		failed |= status;
+		if (submit(o, script, prepare ? first : NULL, second, sizeof(second)))
+			return -1;
 	}
 	if (!o->quiet)
 		fprintf(stderr, "%s: submitted%s%s%s%s%s\n", COMMAND, prepare ? " prepare job " :
 			"", first, prepare && runs ? "," : "", runs ? " runs job " : "", second);
-	return failed ? CLI_FAILED : CLI_OK;
+	if (!o->wait)
+		return 0;
+	snprintf(jobs, sizeof(jobs), "%s%s%s", first, first[0] && second[0] ? "," : "", second);
+	return wait_for(jobs);
+}
+
+/* After the jobs: every run done, or say how many are not. */
+static int judge(const struct exp_plan *plan, const struct exp_slurm_options *options)
+{
+	unsigned i, missing = 0;
+
+	for (i = 0; i < plan->num_runs; i++)
+		missing += exp_step_state(&plan->runs[i]) != EXP_DONE;
+	if (missing && !options->quiet)
+		fprintf(stderr, "%s: the jobs ended with %u of %u runs failed or not made; see "
+			"vlroute experiment status\n", COMMAND, missing, plan->num_runs);
+	return missing ? CLI_FAILED : CLI_OK;
 }
 
 /* The pending table sets and run tasks, as write_prepare and write_runs count them. */
@@ -297,7 +332,10 @@ int exp_slurm(const struct exp_plan *plan, const char *exe,
 		fprintf(stderr, "%s: %u table set%s and %u run task%s pending; job scripts in "
 			"%s\n", COMMAND, prepare, prepare == 1 ? "" : "s", runs,
 			runs == 1 ? "" : "s", dir);
-	result = options->dry_run ? CLI_OK : submit_all(options, dir, prepare, runs);
+	if (options->dry_run)
+		result = CLI_OK;
+	else if (!submit_all(options, dir, prepare, runs))
+		result = options->wait ? judge(plan, options) : CLI_OK;
 out:
 	free(file);
 	return result;
