@@ -48,7 +48,7 @@ static const char *const pattern_fields[] = {
 };
 
 /* Where a measurement's JSON keeps the hash of the tables it read. */
-#define TABLES_HASH "result.provenance.tables_sha256"
+#define TABLES_HASH "result.provenance.tables.0.sha256"
 
 /* The settings columns: every key of a section, in first-seen order. */
 struct column {
