@@ -221,26 +221,24 @@ static int act_run(const struct exp_plan *plan, const struct request *r)
 
 static int act_merge(const struct exp_plan *plan, const struct request *r)
 {
-	char dir[VLR_PATH_SIZE];
+	const char *dir = r->output ? r->output : plan->exp->results;
 	struct vlr_error err;
 	int missing;
 
-	snprintf(dir, sizeof(dir), "%s/merged", plan->exp->folder);
-	missing = exp_merge(plan, r->output ? r->output : dir, &err);
+	missing = exp_merge(plan, dir, &err);
 	if (missing < 0) {
 		cli_error(COMMAND, "%s", err.message);
 		return CLI_FAILED;
 	}
 	if (!r->run.quiet)
 		fprintf(stderr, "%s: merged %u of %u runs into %s%s\n", COMMAND,
-			plan->num_runs - (unsigned)missing, plan->num_runs,
-			r->output ? r->output : dir, missing ? " (see status for the rest)" : "");
+			plan->num_runs - (unsigned)missing, plan->num_runs, dir, missing ? " (see status for the rest)" : "");
 	return missing ? CLI_FAILED : CLI_OK;
 }
 
 static int act_plot(const struct exp_plan *plan, const struct request *r)
 {
-	char path[VLR_PATH_SIZE + 16], dir[VLR_PATH_SIZE];
+	char path[VLR_PATH_SIZE + 16];
 	const char *dot = r->output ? strrchr(r->output, '.') : ".pdf";
 	struct vlr_error err;
 
@@ -249,15 +247,8 @@ static int act_plot(const struct exp_plan *plan, const struct request *r)
 			  r->output);
 		return CLI_BAD_INPUT;
 	}
-	if (!r->output) {
-		snprintf(dir, sizeof(dir), "%s/merged", plan->exp->folder);
-		if (mkdir(dir, 0777) && errno != EEXIST) {
-			cli_error(COMMAND, "%s: %s", dir, strerror(errno));
-			return CLI_FAILED;
-		}
-		snprintf(path, sizeof(path), "%s/figure.pdf", dir);
-	}
-	if (exp_plot(plan, r->kind, r->output ? r->output : path, &err)) {
+	snprintf(path, sizeof(path), "%s/figure.pdf", plan->exp->results);
+	if (exp_plot(plan->exp, r->kind, r->output ? r->output : path, &err)) {
 		cli_error(COMMAND, "%s", err.message);
 		return CLI_FAILED;
 	}

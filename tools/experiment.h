@@ -75,6 +75,9 @@ struct experiment {
 	char *path;			/* the experiment file as given */
 	char *folder;			/* the directory holding it */
 	char *title;			/* "title:", or NULL */
+	char *results;			/* where merge writes and plot reads:
+					   "results:" from the folder, or
+					   FOLDER/merged */
 	enum exp_measure measure;
 	struct exp_section sections[EXP_SECTIONS];
 };
@@ -215,6 +218,26 @@ void exp_title(const struct exp_plan *plan, char *out, size_t size);
 void exp_run_label(const struct exp_plan *plan, const struct exp_step *run, char *out,
 		   size_t size);
 
+/*
+ * A merged CSV file read back (experiment_results.c): its header names
+ * the columns; fields as the merge wrote them (RFC 4180 quoting).
+ */
+struct exp_csv {
+	char **names;			/* the header's columns */
+	unsigned columns;
+	char **fields;			/* rows x columns */
+	unsigned rows;
+};
+
+/* A whole file into a new string (NUL-terminated), or NULL. */
+char *exp_slurp(const char *path, size_t *length);
+
+struct exp_csv *exp_csv_read(const char *path, struct vlr_error *err);
+void exp_csv_free(struct exp_csv *csv);
+
+/* Row row's field of the column named name, or NULL if there is none. */
+const char *exp_csv_get(const struct exp_csv *csv, unsigned row, const char *name);
+
 int exp_status(const struct exp_plan *plan, FILE *out);
 int exp_merge(const struct exp_plan *plan, const char *dir, struct vlr_error *err);
 
@@ -225,7 +248,8 @@ enum exp_plot_kind {
 	EXP_PLOT_LOAD,		/* accepted load and latency per offered load */
 };
 
-int exp_plot(const struct exp_plan *plan, enum exp_plot_kind kind, const char *path,
+/* Draw from the merged files in exp->results (runs.csv, bins.csv, summary.json). */
+int exp_plot(const struct experiment *exp, enum exp_plot_kind kind, const char *path,
 	     struct vlr_error *err);
 
 /* Slurm: submit the pending steps as job arrays. */

@@ -402,6 +402,22 @@ static int section_of(struct reader *r, const char *name, enum exp_section_kind 
 	return 0;
 }
 
+/* results: a directory relative to the folder (or absolute). */
+static int set_results(struct reader *r, const char *dir)
+{
+	size_t n = strlen(r->exp->folder) + strlen(dir) + 2;
+
+	free(r->exp->results);
+	r->exp->results = malloc(n);
+	if (!r->exp->results)
+		return vlr_fail(r->err, "out of memory reading %s", r->path);
+	if (dir[0] == '/')
+		snprintf(r->exp->results, n, "%s", dir);
+	else
+		snprintf(r->exp->results, n, "%s/%s", r->exp->folder, dir);
+	return 0;
+}
+
 static int read_top_pair(struct reader *r, const yaml_node_pair_t *pair)
 {
 	const yaml_node_t *k = yaml_document_get_node(r->doc, pair->key);
@@ -410,16 +426,19 @@ static int read_top_pair(struct reader *r, const yaml_node_pair_t *pair)
 
 	if (k->type != YAML_SCALAR_NODE)
 		return fail_at(r, k, "keys are words");
-	if (!strcmp(scalar(k), "title") || !strcmp(scalar(k), "description")) {
-		if (v->type != YAML_SCALAR_NODE)
+	if (!strcmp(scalar(k), "title") || !strcmp(scalar(k), "description") ||
+	    !strcmp(scalar(k), "results")) {
+		if (v->type != YAML_SCALAR_NODE || !*scalar(v))
 			return fail_at(r, v, "%s is text", scalar(k));
 		if (!strcmp(scalar(k), "title") && !(r->exp->title = copy(r, scalar(v))))
 			return -1;
+		if (!strcmp(scalar(k), "results"))
+			return set_results(r, scalar(v));
 		return 0;
 	}
 	if (section_of(r, scalar(k), &kind))
-		return fail_at(r, k, "\"%s\": an experiment has title, description, fabric, "
-			       "route and one of sim or analyze", scalar(k));
+		return fail_at(r, k, "\"%s\": an experiment has title, description, results, "
+			       "fabric, route and one of sim or analyze", scalar(k));
 	if (r->exp->sections[kind].alts)
 		return fail_at(r, k, "\"%s\" given twice", scalar(k));
 	return read_section(r, kind, v);
@@ -439,6 +458,8 @@ static int read_top(struct reader *r)
 	for (pair = root->data.mapping.pairs.start; pair < root->data.mapping.pairs.top; pair++)
 		if (read_top_pair(r, pair))
 			return -1;
+	if (!r->exp->results && set_results(r, "merged"))
+		return -1;
 	for (kind = 0; kind < EXP_SECTIONS; kind++)
 		if (!r->exp->sections[kind].alts)
 			return vlr_fail_at(r->err, r->path, line_of(root), "no %s section",
@@ -533,6 +554,7 @@ void exp_free(struct experiment *exp)
 		free(exp->sections[s].alts);
 	}
 	free(exp->title);
+	free(exp->results);
 	free(exp->folder);
 	free(exp->path);
 	free(exp);

@@ -9,8 +9,10 @@
  *   time  accepted load over time, a line per seed, the series overlaid in
  *         one figure (a colour each), warm-up bins left of a dashed line.
  *
- * Sized for a paper column (3.5 inches wide) and titled with the fabric and
- * the pattern, never a path: PDF (pdfcairo), SVG or PNG (pngcairo, 300 dpi)
+ * Drawn from the merged files alone (runs.csv, bins.csv and the title in
+ * summary.json), so that results kept in the repository redraw without
+ * the runs. Sized for a paper column (3.5 inches wide) and titled with the
+ * fabric and the pattern, never a path: PDF (pdfcairo), SVG or PNG (pngcairo, 300 dpi)
  * by the file's suffix, written whole (gnuplot writes a temporary that is
  * renamed into place).
  *
@@ -36,7 +38,8 @@ struct point {
 };
 
 struct figure {
-	const struct exp_plan *plan;
+	const struct experiment *exp;
+	char title[512];
 	char *labels[MAX_SERIES];
 	unsigned num_series;
 	struct point *points;
@@ -58,11 +61,9 @@ static double t975(unsigned df)
 	return z + (z * z * z + z) / (4.0 * df);
 }
 
-static double number(const struct exp_doc *doc, const char *path)
+static double number(const char *text)
 {
-	const char *text = exp_doc_scalar(doc, path);
-
-	return text ? strtod(text, NULL) : NAN;
+	return text && *text ? strtod(text, NULL) : NAN;
 }
 
 static int series_of(struct figure *f, const char *label, struct vlr_error *err)
@@ -80,70 +81,99 @@ static int series_of(struct figure *f, const char *label, struct vlr_error *err)
 	return (int)f->num_series++;
 }
 
-static int read_bins(struct point *p, const struct exp_doc *doc)
+/* The points of runs.csv; for a time figure the label names the load too. */
+static int read_runs(struct figure *f, const struct exp_csv *runs, int by_load,
+		     struct vlr_error *err)
 {
-	char path[64];
-	unsigned i;
-
-	p->num_bins = exp_doc_count(doc, "result.runs.0.bins");
-	p->bin = (unsigned)number(doc, "result.runs.0.bin");
-	p->warmup_bins = (unsigned)number(doc, "result.runs.0.warmup_bins");
-	p->bins = calloc(p->num_bins ? p->num_bins : 1, sizeof(*p->bins));
-	if (!p->bins)
-		return -1;
-	for (i = 0; i < p->num_bins; i++) {
-		snprintf(path, sizeof(path), "result.runs.0.bins.%u", i);
-		p->bins[i] = number(doc, path);
-	}
-	return 0;
-}
-
-static int read_point(struct figure *f, const struct exp_step *run, int by_load,
-		      struct vlr_error *err)
-{
-	struct point *p = &f->points[f->num_points];
 	char label[1024];
-	struct exp_doc *doc = exp_doc_read(run->output, err);
+	unsigned i;
 	int series;
 
-	if (!doc)
-		return -1;
-	exp_run_label(f->plan, run, label, sizeof(label));
-	p->offered = number(doc, "result.runs.0.offered");
-	if (!by_load) {
-		size_t n = strlen(label);
+	f->points = calloc(runs->rows ? runs->rows : 1, sizeof(*f->points));
+	if (!f->points)
+		return vlr_fail(err, "out of memory drawing the figure");
+	for (i = 0; i < runs->rows; i++) {
+		struct point *p = &f->points[f->num_points];
+		const char *l = exp_csv_get(runs, i, "label");
 
-		snprintf(label + n, sizeof(label) - n, "%sload %g", n ? ", " : "", p->offered);
+		p->offered = number(exp_csv_get(runs, i, "offered"));
+		snprintf(label, sizeof(label), "%s", l ? l : "");
+		if (!by_load)
+			snprintf(label + strlen(label), sizeof(label) - strlen(label),
+				 "%sload %g", label[0] ? ", " : "", p->offered);
+		if ((series = series_of(f, label, err)) < 0)
+			return -1;
+		p->series = (unsigned)series;
+		p->accepted = number(exp_csv_get(runs, i, "accepted"));
+		p->latency = number(exp_csv_get(runs, i, "latency_avg"));
+		p->seed = (unsigned long long)number(exp_csv_get(runs, i, "seed"));
+		f->num_points++;
 	}
-	series = series_of(f, label, err);
-	p->series = (unsigned)series;
-	p->accepted = number(doc, "result.runs.0.accepted");
-	p->latency = number(doc, "result.runs.0.latency_avg");
-	p->seed = (unsigned long long)number(doc, "result.runs.0.seed");
-	if (series >= 0 && !by_load && read_bins(p, doc))
-		series = vlr_fail(err, "out of memory drawing the figure");
-	exp_doc_free(doc);
-	if (series < 0)
-		return -1;
-	f->num_points++;
+	if (!f->num_points)
+		return vlr_fail(err, "%s: no merged run to draw (run and merge the experiment)",
+				f->exp->path);
 	return 0;
 }
 
+/* Each run's row of bins.csv into its point (runs.csv and bins.csv agree on order). */
+static int read_bins(struct figure *f, const struct exp_csv *runs, const struct exp_csv *bins,
+		     struct vlr_error *err)
+{
+	unsigned r = 0, b;
+	struct point *p;
+
+	for (b = 0; b < bins->rows; b++) {
+		const char *run = exp_csv_get(bins, b, "run");
+
+		while (r < runs->rows && strcmp(exp_csv_get(runs, r, "run"), run))
+			r++;
+		if (r == runs->rows)
+			return vlr_fail(err, "bins.csv: run %s is not in runs.csv, or out of order",
+					run);
+		p = &f->points[r];
+		if (!p->bins && !(p->bins = calloc(bins->rows, sizeof(*p->bins))))
+			return vlr_fail(err, "out of memory drawing the figure");
+		p->bins[p->num_bins++] = number(exp_csv_get(bins, b, "accepted"));
+		p->bin = (unsigned)(number(exp_csv_get(bins, b, "end")) -
+				    number(exp_csv_get(bins, b, "start")));
+		if (!strcmp(exp_csv_get(bins, b, "warmup"), "1"))
+			p->warmup_bins++;
+	}
+	return 0;
+}
+
+static void read_title(struct figure *f)
+{
+	char path[VLR_PATH_SIZE + 16];
+	struct exp_doc *doc;
+	const char *title;
+
+	snprintf(path, sizeof(path), "%s/summary.json", f->exp->results);
+	doc = exp_doc_read(path, NULL);
+	title = doc ? exp_doc_scalar(doc, "title") : NULL;
+	snprintf(f->title, sizeof(f->title), "%s", title ? title : "");
+	exp_doc_free(doc);
+}
+
+/* runs.csv (and bins.csv for time) from the results directory. */
 static int read_points(struct figure *f, int by_load, struct vlr_error *err)
 {
-	unsigned i;
+	char path[VLR_PATH_SIZE + 16];
+	struct exp_csv *runs, *bins = NULL;
+	int result;
 
-	f->points = calloc(f->plan->num_runs ? f->plan->num_runs : 1, sizeof(*f->points));
-	if (!f->points)
-		return vlr_fail(err, "out of memory drawing the figure");
-	for (i = 0; i < f->plan->num_runs; i++)
-		if (exp_step_state(&f->plan->runs[i]) == EXP_DONE &&
-		    read_point(f, &f->plan->runs[i], by_load, err))
-			return -1;
-	if (!f->num_points)
-		return vlr_fail(err, "%s: no finished run to draw (see vlroute experiment status)",
-				f->plan->exp->path);
-	return 0;
+	snprintf(path, sizeof(path), "%s/runs.csv", f->exp->results);
+	if (!(runs = exp_csv_read(path, err)))
+		return -1;
+	result = read_runs(f, runs, by_load, err);
+	if (!result && !by_load) {
+		snprintf(path, sizeof(path), "%s/bins.csv", f->exp->results);
+		bins = exp_csv_read(path, err);
+		result = bins ? read_bins(f, runs, bins, err) : -1;
+	}
+	exp_csv_free(runs);
+	exp_csv_free(bins);
+	return result;
 }
 
 static int compare_doubles(const void *a, const void *b)
@@ -288,17 +318,15 @@ static const char *terminal_of(const char *path, int tall)
 static int draw(const struct figure *f, int by_load, const char *terminal,
 		const char *output, struct vlr_error *err)
 {
-	char title[512];
 	FILE *gp = popen("gnuplot >/dev/null", "w");
 	int status;
 
 	if (!gp)
 		return vlr_fail(err, "cannot run gnuplot (Debian package gnuplot-nox)");
-	exp_title(f->plan, title, sizeof(title));
 	fprintf(gp, "set terminal %s\nset output ", terminal);
 	quoted(gp, output);
 	fprintf(gp, "\nset encoding utf8\nset title ");
-	quoted(gp, title);
+	quoted(gp, f->title);
 	fprintf(gp, " noenhanced\nset grid\nset key noenhanced\n");
 	if (by_load)
 		load_figure(gp, f);
@@ -330,8 +358,8 @@ static int no_bins(const struct figure *f, struct vlr_error *err)
 	for (i = 0; i < f->num_points; i++)
 		if (f->points[i].num_bins)
 			return 0;
-	return vlr_fail(err, "%s: the runs hold no time bins to draw over time",
-			f->plan->exp->path);
+	return vlr_fail(err, "%s/bins.csv: the runs hold no time bins to draw over time",
+			f->exp->results);
 }
 
 static void free_figure(struct figure *f)
@@ -347,9 +375,9 @@ static void free_figure(struct figure *f)
 
 static int decide(struct figure *f, enum exp_plot_kind *kind, struct vlr_error *err)
 {
-	if (f->plan->exp->measure != EXP_SIM)
-		return vlr_fail(err, "%s: plots draw sim experiments; merge an analyze "
-				"experiment and draw its runs.csv", f->plan->exp->path);
+	if (f->exp->measure != EXP_SIM)
+		return vlr_fail(err, "%s: plots draw sim experiments; draw an analyze "
+				"experiment's runs.csv with your own tools", f->exp->path);
 	if (*kind != EXP_PLOT_AUTO)
 		return read_points(f, *kind == EXP_PLOT_LOAD, err);
 	if (read_points(f, 1, err))
@@ -366,7 +394,7 @@ static int decide(struct figure *f, enum exp_plot_kind *kind, struct vlr_error *
 	return read_points(f, 0, err);
 }
 
-int exp_plot(const struct exp_plan *plan, enum exp_plot_kind kind, const char *path,
+int exp_plot(const struct experiment *exp, enum exp_plot_kind kind, const char *path,
 	     struct vlr_error *err)
 {
 	struct figure f;
@@ -375,7 +403,8 @@ int exp_plot(const struct exp_plan *plan, enum exp_plot_kind kind, const char *p
 	int result;
 
 	memset(&f, 0, sizeof(f));
-	f.plan = plan;
+	f.exp = exp;
+	read_title(&f);
 	if (!terminal_of(path, 0))
 		return vlr_fail(err, "%s: a figure's file name ends in .pdf, .svg or .png", path);
 	if (decide(&f, &kind, err) || (kind == EXP_PLOT_TIME && no_bins(&f, err))) {

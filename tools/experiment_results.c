@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <yaml.h>
 
 #include "experiment.h"
@@ -181,4 +182,134 @@ void exp_doc_write(const struct exp_doc *doc, const char *path, struct vlr_json 
 
 	if (node)
 		write_node(doc, node, json, key);
+}
+
+/* One field from *p on (RFC 4180), into a new string; *p past its separator. */
+static char *csv_take(const char **p, int *end_of_row)
+{
+	const char *s = *p, *start;
+	size_t n = 0;
+	char *out;
+	int quoted = *s == '"';
+
+	s += quoted;
+	start = s;
+	while (*s && (quoted ? !(*s == '"' && s[1] != '"') : !strchr(",\r\n", *s)))
+		s += quoted && *s == '"' ? 2 : 1;	/* a doubled quote is one */
+	out = malloc((size_t)(s - start) + 1);
+	if (!out)
+		return NULL;
+	for (; start < s; start++) {
+		out[n++] = *start;
+		start += quoted && *start == '"';
+	}
+	out[n] = 0;
+	s += quoted && *s == '"';
+	*end_of_row = *s != ',';
+	s += *s == '\r';
+	*p = s + (*s != 0);
+	return out;
+}
+
+static int csv_push(char ***items, unsigned *count, unsigned *cap, char *item)
+{
+	char **grown;
+
+	if (!item)
+		return -1;
+	if (*count == *cap) {
+		grown = realloc(*items, (*cap = *cap ? *cap * 2 : 64) * sizeof(*grown));
+		if (!grown) {
+			free(item);
+			return -1;
+		}
+		*items = grown;
+	}
+	(*items)[(*count)++] = item;
+	return 0;
+}
+
+char *exp_slurp(const char *path, size_t *length)
+{
+	struct stat st;
+	char *text;
+	FILE *in = fopen(path, "rb");
+
+	if (!in || fstat(fileno(in), &st) || !(text = malloc((size_t)st.st_size + 1))) {
+		if (in)
+			fclose(in);
+		return NULL;
+	}
+	*length = fread(text, 1, (size_t)st.st_size, in);
+	fclose(in);
+	text[*length] = 0;
+	return text;
+}
+
+struct exp_csv *exp_csv_read(const char *path, struct vlr_error *err)
+{
+	struct exp_csv *csv = calloc(1, sizeof(*csv));
+	size_t length;
+	char *text = exp_slurp(path, &length);
+	const char *p = text;
+	unsigned ncap = 0, fcap = 0, in_row = 0, header = 1, line = 1, i;
+	int end = 0;
+
+	if (!csv || !text) {
+		vlr_fail(err, "%s: %s", path, text ? "out of memory" : strerror(errno));
+		free(csv);
+		free(text);
+		return NULL;
+	}
+	while (*p) {
+		if (csv_push(header ? &csv->names : &csv->fields, header ? &csv->columns :
+			     &in_row, header ? &ncap : &fcap, csv_take(&p, &end)))
+			goto fail;
+		if (!end)
+			continue;
+		if (!header && in_row != (csv->rows + 1) * csv->columns) {
+			vlr_fail_at(err, path, line, "%u fields where the header has %u",
+				    in_row - csv->rows * csv->columns, csv->columns);
+			goto fail_quiet;
+		}
+		csv->rows += !header;
+		header = 0;
+		line++;
+	}
+	free(text);
+	return csv;
+fail:
+	vlr_fail(err, "%s: out of memory", path);
+fail_quiet:
+	for (i = 0; i < in_row; i++)
+		free(csv->fields[i]);
+	csv->rows = 0;
+	free(text);
+	exp_csv_free(csv);
+	return NULL;
+}
+
+void exp_csv_free(struct exp_csv *csv)
+{
+	unsigned i;
+
+	if (!csv)
+		return;
+	for (i = 0; i < csv->columns; i++)
+		free(csv->names[i]);
+	for (i = 0; i < csv->rows * csv->columns; i++)
+		free(csv->fields[i]);
+	free(csv->names);
+	free(csv->fields);
+	free(csv);
+}
+
+const char *exp_csv_get(const struct exp_csv *csv, unsigned row, const char *name)
+{
+	unsigned c;
+
+	for (c = 0; c < csv->columns; c++)
+		if (!strcmp(csv->names[c], name))
+			return row < csv->rows ? csv->fields[row * csv->columns + c] : NULL;
+	return NULL;
 }

@@ -166,26 +166,6 @@ static void write_commands(struct vlr_json *json, const struct exp_step *run)
 	vlr_json_close(json);
 }
 
-/* The measurement's JSON, as it wrote it, without its last newline. */
-static char *slurp(const char *path, size_t *length)
-{
-	struct stat st;
-	char *text;
-	FILE *in = fopen(path, "rb");
-
-	if (!in || fstat(fileno(in), &st) || !(text = malloc((size_t)st.st_size + 1))) {
-		if (in)
-			fclose(in);
-		return NULL;
-	}
-	*length = fread(text, 1, (size_t)st.st_size, in);
-	fclose(in);
-	while (*length && (text[*length - 1] == '\n' || text[*length - 1] == ' '))
-		(*length)--;
-	text[*length] = 0;
-	return text;
-}
-
 /* runs/ID.json: the run's settings and commands, then the result as is. */
 static int wrap_result(const struct runner *r, const struct exp_step *run, const char *work)
 {
@@ -198,7 +178,9 @@ static int wrap_result(const struct runner *r, const struct exp_step *run, const
 	int failed;
 
 	snprintf(path, sizeof(path), "%s/result.json", work);
-	text = slurp(path, &length);
+	text = exp_slurp(path, &length);
+	while (text && length && (text[length - 1] == '\n' || text[length - 1] == ' '))
+		text[--length] = 0;
 	if (!text || !length) {
 		free(text);
 		return write_failed(run, "the measurement wrote no JSON", NULL);
