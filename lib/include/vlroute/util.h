@@ -58,6 +58,29 @@ double vlr_clock_seconds(void);
 int vlr_lex_number(const char **s, int base, uint64_t max, uint64_t *value);
 
 /*
+ * SHA-256 (FIPS 180-4): init, feed bytes with update, then final writes
+ * the digest (the context is used up). vlr_sha256_file is what sha256sum
+ * prints for a file, in lowercase hex; update_file feeds a file's
+ * contents and says how many bytes it read.
+ */
+#define VLR_SHA256_BYTES 32
+#define VLR_SHA256_HEX 65		/* 64 hex digits and the NUL */
+
+struct vlr_sha256 {
+	uint32_t state[8];
+	uint64_t bytes;			/* fed so far */
+	unsigned char block[64];	/* the block not yet compressed */
+};
+
+void vlr_sha256_init(struct vlr_sha256 *ctx);
+void vlr_sha256_update(struct vlr_sha256 *ctx, const void *data, size_t size);
+void vlr_sha256_final(struct vlr_sha256 *ctx, unsigned char digest[VLR_SHA256_BYTES]);
+void vlr_sha256_hex(const unsigned char digest[VLR_SHA256_BYTES], char hex[VLR_SHA256_HEX]);
+int vlr_sha256_update_file(struct vlr_sha256 *ctx, const char *path, uint64_t *size,
+			   struct vlr_error *err);
+int vlr_sha256_file(const char *path, char hex[VLR_SHA256_HEX], struct vlr_error *err);
+
+/*
  * The JSON writer of every JSON file vlroute writes. Each value goes into
  * the innermost open container with a key (objects) or with key NULL
  * (arrays); the writer puts the separators: ", " in an inline container,
