@@ -150,6 +150,64 @@ static void test_json(void **state)
 	free(text);
 }
 
+/* A string through the JSON writer, as a malloc'ed text. */
+static char *json_string_text(const char *text, size_t length)
+{
+	struct vlr_json json;
+	char *out_text = NULL;
+	size_t size = 0;
+	FILE *out = open_memstream(&out_text, &size);
+
+	assert_non_null(out);
+	vlr_json_start(&json, out);
+	vlr_json_string_n(&json, NULL, text, length);
+	assert_int_equal(vlr_json_finish(&json), 0);
+	fclose(out);
+	return out_text;
+}
+
+/*
+ * Node names are bytes: JSON strings are valid UTF-8 all the same. Each
+ * maximal invalid part becomes one U+FFFD (what Python's decode("utf-8",
+ * "replace") gives); valid characters of every length pass unchanged.
+ */
+static void test_json_utf8(void **state)
+{
+	static const struct {
+		const char *name;
+		size_t length;
+		const char *json;
+	} cases[] = {
+		{ "sw \xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", 12,
+		  "\"sw \xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"" },	/* 2, 3, 4 bytes */
+		{ "\xef\xbf\xbf\xf4\x8f\xbf\xbf", 7, "\"\xef\xbf\xbf\xf4\x8f\xbf\xbf\"" },
+		{ "a\xff" "b", 3, "\"a\xef\xbf\xbd" "b\"" },		/* never UTF-8 */
+		{ "\xc0\xaf", 2, "\"\xef\xbf\xbd\xef\xbf\xbd\"" },	/* overlong '/' */
+		{ "\xe0\x80\xaf", 3, "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\"" },
+		{ "\xf0\x8f\xbf\xbf", 4,
+		  "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\"" },
+		{ "\xed\xa0\x80", 3, "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\"" },	/* surrogate */
+		{ "\xf4\x90\x80\x80", 4,					/* U+110000 */
+		  "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\"" },
+		{ "\xf5\x80", 2, "\"\xef\xbf\xbd\xef\xbf\xbd\"" },
+		{ "x\xe2\x82", 3, "\"x\xef\xbf\xbd\"" },		/* truncated at the end */
+		{ "\xe2\x82" "A", 3, "\"\xef\xbf\xbd" "A\"" },	/* truncated by ASCII */
+		{ "\xf0\x9f\x98\xe2\x82\xac", 6, "\"\xef\xbf\xbd\xe2\x82\xac\"" },
+		{ "\x80\xbf", 2, "\"\xef\xbf\xbd\xef\xbf\xbd\"" },	/* lone continuations */
+		{ "a\0b\x01\x1f\x7f", 6, "\"a\\u0000b\\u0001\\u001f\\u007f\"" },
+		{ "\"\\\n", 3, "\"\\\"\\\\\\u000a\"" },
+	};
+	size_t i;
+	char *text;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		text = json_string_text(cases[i].name, cases[i].length);
+		assert_string_equal(text, cases[i].json);
+		free(text);
+	}
+}
+
 static const struct vlr_name colours[] = {
 	{ "red", 4 },
 	{ "green", 7 },
@@ -287,6 +345,7 @@ int main(void)
 		cmocka_unit_test(test_lex_number),
 		cmocka_unit_test(test_lines),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_json_utf8),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_clock),
 		cmocka_unit_test(test_sha256),

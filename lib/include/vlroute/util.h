@@ -85,8 +85,12 @@ int vlr_sha256_file(const char *path, char hex[VLR_SHA256_HEX], struct vlr_error
  * the innermost open container with a key (objects) or with key NULL
  * (arrays); the writer puts the separators: ", " in an inline container,
  * ",\n" and two spaces of indent a level in one laid out a member a line.
- * Strings are escaped (quotes, backslashes, control characters); numbers
- * keep the printf precision asked for, and are null when not finite.
+ * Strings are escaped (quotes, backslashes, control characters and DEL as
+ * \u00XX) and always valid UTF-8: valid characters pass unchanged, each
+ * maximal invalid part (a stray or overlong byte, a surrogate, a code
+ * point beyond U+10FFFF, a truncated sequence) becomes one U+FFFD, as
+ * Python's decode("utf-8", "replace") does. Numbers keep the printf
+ * precision asked for, and are null when not finite.
  */
 #define VLR_JSON_DEPTH 8
 
