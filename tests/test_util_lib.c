@@ -1,8 +1,9 @@
 /*
  * test_util_lib.c - unit tests of the pieces every part shares from
  * lib/util: the line reader and lexers, the number lexer, the JSON
- * writer's escaping and layout, the name tables, the clock, and SHA-256
- * against the test vectors of FIPS 180-4 and NIST's CAVP.
+ * writer's escaping and layout, the name tables, the clock, SHA-256
+ * against the test vectors of FIPS 180-4 and NIST's CAVP, command lines
+ * quoted for a shell, and the provenance record.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "test_util.h"
 #include "util/lexer.h"
@@ -338,6 +340,83 @@ static void test_sha256_file(void **state)
 	free(path);
 }
 
+/* Words a shell would split or expand are quoted as Python's shlex.join quotes them. */
+static void test_shell_join(void **state)
+{
+	char *const argv[] = {
+		"vlroute", "sim", "a b", "it's", "", "x=1,y", "\xc3\xa9", "--json", "-",
+		"~/t", "$HOME",
+	};
+	char *text = vlr_shell_join(sizeof(argv) / sizeof(argv[0]), argv);
+
+	(void)state;
+	assert_string_equal(text, "vlroute sim 'a b' 'it'\"'\"'s' '' x=1,y '\xc3\xa9' --json - "
+			    "'~/t' '$HOME'");
+	free(text);
+	text = vlr_shell_join(0, argv);
+	assert_string_equal(text, "");
+	free(text);
+}
+
+/* The record as JSON: what init found, the table sets, the seeds, nulls for the unknown. */
+static void test_provenance(void **state)
+{
+	char *const argv[] = { "vlroute", "sim", "my tables" };
+	struct vlr_provenance p;
+	struct vlr_provenance_tables *t;
+	struct vlr_json json;
+	struct vlr_error err;
+	char host[256], *text = NULL;
+	size_t size = 0;
+	FILE *out = open_memstream(&text, &size);
+
+	(void)state;
+	assert_non_null(out);
+	assert_int_equal(vlr_provenance_init(&p, "0.1.0", "abc1234-dirty", 3, argv, &err), 0);
+	assert_string_equal(p.command_line, "vlroute sim 'my tables'");
+	assert_int_equal(gethostname(host, sizeof(host)), 0);
+	assert_string_equal(p.host, host);
+	assert_int_equal(strlen(p.date), 20);
+	assert_true(p.date[4] == '-' && p.date[10] == 'T' && p.date[19] == 'Z');
+	snprintf(p.host, sizeof(p.host), "node7");
+	snprintf(p.date, sizeof(p.date), "2026-03-01T12:00:00Z");
+	t = vlr_provenance_add_tables(&p, &err);
+	assert_non_null(t);
+	assert_int_equal(t->lmc, -1);
+	snprintf(t->path, sizeof(t->path), "t");
+	snprintf(t->sha256, sizeof(t->sha256), "%064d", 0);
+	snprintf(t->engine, sizeof(t->engine), "dfsssp");
+	t->lmc = 0;
+	t = vlr_provenance_add_tables(&p, &err);
+	assert_non_null(t);
+	snprintf(t->path, sizeof(t->path), "u");
+	p.first_seed = 7;
+	p.num_seeds = 3;
+	vlr_json_start(&json, out);
+	vlr_provenance_write_json(&p, NULL, &json);
+	assert_int_equal(vlr_json_finish(&json), 0);
+	fclose(out);
+	assert_string_equal(text,
+			    "{\n"
+			    "  \"version\": \"0.1.0\",\n"
+			    "  \"commit\": \"abc1234-dirty\",\n"
+			    "  \"command_line\": \"vlroute sim 'my tables'\",\n"
+			    "  \"tables\": [\n"
+			    "    {\"path\": \"t\", \"sha256\": \"0000000000000000000000000000000000000000"
+			    "000000000000000000000000\", \"fabric\": null, \"fabric_sha256\": null, "
+			    "\"engine\": \"dfsssp\", \"vl_policy\": null, \"lmc\": 0},\n"
+			    "    {\"path\": \"u\", \"sha256\": null, \"fabric\": null, "
+			    "\"fabric_sha256\": null, \"engine\": null, \"vl_policy\": null, "
+			    "\"lmc\": null}\n"
+			    "  ],\n"
+			    "  \"seeds\": [7, 8, 9],\n"
+			    "  \"host\": \"node7\",\n"
+			    "  \"date\": \"2026-03-01T12:00:00Z\"\n"
+			    "}");
+	free(text);
+	vlr_provenance_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -350,6 +429,8 @@ int main(void)
 		cmocka_unit_test(test_clock),
 		cmocka_unit_test(test_sha256),
 		cmocka_unit_test(test_sha256_file),
+		cmocka_unit_test(test_shell_join),
+		cmocka_unit_test(test_provenance),
 	};
 
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);

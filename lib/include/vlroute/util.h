@@ -200,6 +200,65 @@ int vlr_whole_dir_open(struct vlr_whole_dir *dir, const char *path,
 		       const char *const *replaceable, struct vlr_error *err);
 int vlr_whole_dir_close(struct vlr_whole_dir *dir, int failed, struct vlr_error *err);
 
+/*
+ * The provenance of a result: what made it, from what, where and when.
+ * Every JSON result of the vlroute command carries one at its top level
+ * as "provenance", and vlroute route writes one into the table directory
+ * it writes (vlroute-provenance.json, formats.h). Strings that are empty
+ * are not known, and are null in JSON; so is an lmc of -1.
+ *
+ * vlr_provenance_init records the version and commit given (the CLI's, as
+ * "vlroute -V" prints them), the command line (vlr_shell_join of argv),
+ * the host (gethostname) and the date (UTC, ISO 8601, to the second);
+ * the caller adds a table set with vlr_provenance_add_tables (filled by
+ * formats' vlr_tables_provenance) and sets the seeds. free releases what
+ * init and add_tables allocated.
+ *
+ * The JSON object, with key as its member name (NULL: a value of its own):
+ *   {"version": "0.1.0", "commit": "063d5e9", "command_line": "vlroute ...",
+ *    "tables": [{"path": DIR, "sha256": HEX, "fabric": FILE,
+ *                "fabric_sha256": HEX, "engine": E, "vl_policy": P,
+ *                "lmc": N}, ...],
+ *    "seeds": [S, ...], "host": H, "date": "2026-03-01T12:00:00Z"}
+ */
+struct vlr_provenance_tables {
+	char path[VLR_PATH_SIZE];		/* the table directory */
+	char sha256[VLR_SHA256_HEX];		/* its files (vlr_tables_dir_hash) */
+	char fabric[VLR_PATH_SIZE];		/* the fabric file read */
+	char fabric_sha256[VLR_SHA256_HEX];	/* sha256sum of that file */
+	char engine[32];			/* from vlroute-route.info */
+	char vl_policy[128];			/* from vlroute-route.info */
+	int lmc;				/* from vlroute-route.info; -1 */
+};
+
+struct vlr_provenance {
+	char version[64];
+	char commit[128];
+	char *command_line;		/* argv joined, quoted for a shell */
+	char host[256];
+	char date[32];			/* "2026-03-01T12:00:00Z" */
+	struct vlr_provenance_tables *tables;
+	unsigned num_tables;
+	uint64_t first_seed;		/* seeds first_seed .. + num_seeds - 1 */
+	unsigned num_seeds;		/* 0: the command draws no random numbers */
+};
+
+int vlr_provenance_init(struct vlr_provenance *provenance, const char *version,
+			const char *commit, int argc, char *const *argv,
+			struct vlr_error *err);
+struct vlr_provenance_tables *vlr_provenance_add_tables(struct vlr_provenance *provenance,
+							 struct vlr_error *err);
+void vlr_provenance_free(struct vlr_provenance *provenance);
+void vlr_provenance_write_json(const struct vlr_provenance *provenance, const char *key,
+			       struct vlr_json *json);
+
+/*
+ * argv joined by spaces, each word that a POSIX shell would not read as
+ * itself in single quotes (as Python's shlex.join does), in a string to
+ * free; NULL when out of memory.
+ */
+char *vlr_shell_join(int argc, char *const *argv);
+
 struct vlr_rng {
 	uint64_t state[4];
 };
