@@ -361,7 +361,6 @@ static void test_shell_join(void **state)
 /* The record as JSON: what init found, the table sets, the seeds, nulls for the unknown. */
 static void test_provenance(void **state)
 {
-	char *const argv[] = { "vlroute", "sim", "my tables" };
 	struct vlr_provenance p;
 	struct vlr_provenance_tables *t;
 	struct vlr_json json;
@@ -372,7 +371,8 @@ static void test_provenance(void **state)
 
 	(void)state;
 	assert_non_null(out);
-	assert_int_equal(vlr_provenance_init(&p, "0.1.0", "abc1234-dirty", 3, argv, &err), 0);
+	assert_int_equal(vlr_provenance_init(&p, "0.1.0", "abc1234-dirty",
+					     "vlroute sim 'my tables'", &err), 0);
 	assert_string_equal(p.command_line, "vlroute sim 'my tables'");
 	assert_int_equal(gethostname(host, sizeof(host)), 0);
 	assert_string_equal(p.host, host);

@@ -57,7 +57,7 @@ static char *report_text(const struct vlr_verify_report *report, int json)
 
 	assert_non_null(out);
 	if (json)
-		assert_int_equal(vlr_verify_write_json(report, out), 0);
+		assert_int_equal(vlr_verify_write_json(report, NULL, out), 0);
 	else
 		vlr_verify_print(report, out);
 	assert_int_equal(fclose(out), 0);

@@ -3,7 +3,8 @@
  * version and commit, the command line, the table sets (their hashes and
  * how they were routed), the seeds, the host and the date, and that
  * record as JSON. The formats part fills in the table sets (it reads
- * table directories); the CLI passes the version, the commit and argv.
+ * table directories); the CLI passes the version, the commit and the
+ * command line.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -80,7 +81,7 @@ char *vlr_shell_join(int argc, char *const *argv)
 }
 
 int vlr_provenance_init(struct vlr_provenance *p, const char *version, const char *commit,
-			int argc, char *const *argv, struct vlr_error *err)
+			const char *command_line, struct vlr_error *err)
 {
 	time_t now = time(NULL);
 	struct tm utc;
@@ -88,7 +89,7 @@ int vlr_provenance_init(struct vlr_provenance *p, const char *version, const cha
 	memset(p, 0, sizeof(*p));
 	snprintf(p->version, sizeof(p->version), "%s", version);
 	snprintf(p->commit, sizeof(p->commit), "%s", commit);
-	p->command_line = vlr_shell_join(argc, argv);
+	p->command_line = strdup(command_line);
 	if (!p->command_line)
 		return vlr_fail(err, "out of memory for the command line");
 	if (gethostname(p->host, sizeof(p->host)))

@@ -208,8 +208,9 @@ int vlr_whole_dir_close(struct vlr_whole_dir *dir, int failed, struct vlr_error 
  * are not known, and are null in JSON; so is an lmc of -1.
  *
  * vlr_provenance_init records the version and commit given (the CLI's, as
- * "vlroute -V" prints them), the command line (vlr_shell_join of argv),
- * the host (gethostname) and the date (UTC, ISO 8601, to the second);
+ * "vlroute -V" prints them), the command line (vlr_shell_join of argv,
+ * taken before getopt reorders argv), the host (gethostname) and the
+ * date (UTC, ISO 8601, to the second);
  * the caller adds a table set with vlr_provenance_add_tables (filled by
  * formats' vlr_tables_provenance) and sets the seeds. free releases what
  * init and add_tables allocated.
@@ -244,8 +245,7 @@ struct vlr_provenance {
 };
 
 int vlr_provenance_init(struct vlr_provenance *provenance, const char *version,
-			const char *commit, int argc, char *const *argv,
-			struct vlr_error *err);
+			const char *commit, const char *command_line, struct vlr_error *err);
 struct vlr_provenance_tables *vlr_provenance_add_tables(struct vlr_provenance *provenance,
 							 struct vlr_error *err);
 void vlr_provenance_free(struct vlr_provenance *provenance);
