@@ -460,7 +460,7 @@ static void describe_routing(const struct vlr_tables *tables,
 	memset(info, 0, sizeof(*info));
 	snprintf(info->engine, sizeof(info->engine), "%s", request->engine->name);
 	info->seconds = report->seconds_paths + report->seconds_layers;
-	if (tables->policy.kind != VLR_VLP_NONE)
+	if (request->engine->needs_family)	/* as print_low_diameter says it */
 		vlr_vl_policy_describe(&tables->policy, info->vl_policy,
 				       sizeof(info->vl_policy));
 	info->lmc = tables->fabric->lmc;

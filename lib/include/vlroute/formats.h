@@ -267,8 +267,9 @@ struct vlr_tables *vlr_tables_read_dir(const char *dir, const char *fabric_path,
  * vlroute-route.info: the engine that made a table directory, its routing
  * time, and the VL policy and LMC it routed with, as "engine NAME",
  * "seconds S", "vl-policy TEXT" (vlr_vl_policy_describe's words, to the
- * end of the line; not written for engines without a VL policy) and "lmc
- * N" lines ("#" comments; other keys are skipped). The writer replaces
+ * end of the line; not written when vl_policy is "", as vlroute route
+ * leaves it for sssp and dfsssp) and "lmc N" lines ("#" comments; other
+ * keys are skipped). The writer replaces
  * DIR/vlroute-route.info whole; the reader of a directory without one
  * leaves engine and vl_policy "", seconds -1 and lmc -1, and is content.
  */
