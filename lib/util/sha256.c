@@ -50,22 +50,32 @@ static void schedule(const unsigned char *block, uint32_t w[64])
 /* One block into the hash value (6.2.2 steps 2 to 4). */
 static void compress(uint32_t state[8], const unsigned char *block)
 {
-	uint32_t w[64], v[8], t1, t2;
-	unsigned t, i;
+	uint32_t w[64], a = state[0], b = state[1], c = state[2], d = state[3];
+	uint32_t e = state[4], f = state[5], g = state[6], h = state[7], t1, t2;
+	unsigned t;
 
 	schedule(block, w);
-	memcpy(v, state, sizeof(v));
 	for (t = 0; t < 64; t++) {
-		t1 = v[7] + (rotr(v[4], 6) ^ rotr(v[4], 11) ^ rotr(v[4], 25)) +
-		     ((v[4] & v[5]) ^ (~v[4] & v[6])) + round_constants[t] + w[t];
-		t2 = (rotr(v[0], 2) ^ rotr(v[0], 13) ^ rotr(v[0], 22)) +
-		     ((v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]));
-		memmove(v + 1, v, 7 * sizeof(v[0]));
-		v[4] += t1;
-		v[0] = t1 + t2;
+		t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) +
+		     round_constants[t] + w[t];
+		t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+		h = g;
+		g = f;
+		f = e;
+		e = d + t1;
+		d = c;
+		c = b;
+		b = a;
+		a = t1 + t2;
 	}
-	for (i = 0; i < 8; i++)
-		state[i] += v[i];
+	state[0] += a;
+	state[1] += b;
+	state[2] += c;
+	state[3] += d;
+	state[4] += e;
+	state[5] += f;
+	state[6] += g;
+	state[7] += h;
 }
 
 void vlr_sha256_init(struct vlr_sha256 *ctx)
