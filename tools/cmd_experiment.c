@@ -76,6 +76,7 @@ static const struct option experiment_options[] = {
 };
 
 struct request {
+	const char *command_line;
 	const char *action;
 	const char *file;
 	const char *output;
@@ -225,7 +226,7 @@ static int act_merge(const struct exp_plan *plan, const struct request *r)
 	struct vlr_error err;
 	int missing;
 
-	missing = exp_merge(plan, dir, &err);
+	missing = exp_merge(plan, dir, r->command_line, &err);
 	if (missing < 0) {
 		cli_error(COMMAND, "%s", err.message);
 		return CLI_FAILED;
@@ -302,7 +303,7 @@ static int known_action(const char *action)
 	return 0;
 }
 
-int cmd_experiment(int argc, char **argv)
+int cmd_experiment(int argc, char **argv, const char *command_line)
 {
 	struct request r;
 	struct experiment *exp;
@@ -338,6 +339,7 @@ int cmd_experiment(int argc, char **argv)
 	plan = exp_plan_new(exp, exe, &err);
 	if (!plan)
 		cli_error(COMMAND, "%s", err.message);
+	r.command_line = command_line;
 	status = plan ? act(plan, &r, exe) : CLI_BAD_INPUT;
 	exp_plan_free(plan);
 	exp_free(exp);

@@ -413,10 +413,11 @@ const struct option *cmd_gen_options(const char *family)
 	return NULL;
 }
 
-int cmd_gen(int argc, char **argv)
+int cmd_gen(int argc, char **argv, const char *command_line)
 {
 	size_t i;
 
+	(void)command_line;	/* a net file records no provenance */
 	if (argc < 2)
 		return cli_usage(stderr, gen_usage, CLI_BAD_INPUT);
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help"))

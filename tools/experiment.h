@@ -239,7 +239,12 @@ void exp_csv_free(struct exp_csv *csv);
 const char *exp_csv_get(const struct exp_csv *csv, unsigned row, const char *name);
 
 int exp_status(const struct exp_plan *plan, FILE *out);
-int exp_merge(const struct exp_plan *plan, const char *dir, struct vlr_error *err);
+/*
+ * Merge into dir; command_line is the merge's own, for its provenance.
+ * Returns the runs not merged (pending or failed), or -1 with err.
+ */
+int exp_merge(const struct exp_plan *plan, const char *dir, const char *command_line,
+	      struct vlr_error *err);
 
 /* Figures. */
 enum exp_plot_kind {

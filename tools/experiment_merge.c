@@ -19,8 +19,6 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
-#include "config.h"
-
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -463,19 +461,34 @@ static int merge_run(struct merge *m, const struct exp_step *run, struct vlr_err
 	return 0;
 }
 
-static void summary_head(struct merge *m)
+static void summary_head(struct merge *m, const struct vlr_provenance *provenance)
 {
-	char title[512], version[256];
+	char title[512];
 
 	exp_title(m->plan, title, sizeof(title));
-	snprintf(version, sizeof(version), "%s", PACKAGE_VERSION);
 	vlr_json_open(&m->json, NULL, '{', VLR_JSON_LINES);
+	vlr_provenance_write_json(provenance, "provenance", &m->json);
 	vlr_json_string(&m->json, "experiment", m->plan->exp->path);
 	vlr_json_string(&m->json, "title", title);
 	vlr_json_string(&m->json, "measure", exp_measure_name(m->plan->exp->measure));
-	vlr_json_string(&m->json, "vlroute_version", version);
 	vlr_json_uint(&m->json, "runs_planned", m->plan->num_runs);
 	vlr_json_open(&m->json, "runs", '[', VLR_JSON_LINES);
+}
+
+/* mkdir -p */
+static int make_dirs(const char *dir)
+{
+	char path[VLR_PATH_SIZE];
+	char *slash;
+
+	snprintf(path, sizeof(path), "%s", dir);
+	for (slash = strchr(path + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = 0;
+		if (mkdir(path, 0777) && errno != EEXIST)
+			return -1;
+		*slash = '/';
+	}
+	return mkdir(path, 0777) && errno != EEXIST ? -1 : 0;
 }
 
 static int open_outputs(struct merge *m, const char *dir, struct vlr_whole_file files[3],
@@ -485,7 +498,7 @@ static int open_outputs(struct merge *m, const char *dir, struct vlr_whole_file 
 	char path[VLR_PATH_SIZE];
 	unsigned i, n = m->plan->exp->measure == EXP_SIM ? 3 : 2;
 
-	if (mkdir(dir, 0777) && errno != EEXIST)
+	if (make_dirs(dir))
 		return vlr_fail(err, "%s: %s", dir, strerror(errno));
 	for (i = 0; i < 3; i++) {
 		files[i].out = NULL;
@@ -539,8 +552,10 @@ static void write_headers(struct merge *m)
 	csv_header(m->runs, m->plan, &m->columns, fields);
 }
 
-int exp_merge(const struct exp_plan *plan, const char *dir, struct vlr_error *err)
+int exp_merge(const struct exp_plan *plan, const char *dir, const char *command_line,
+	      struct vlr_error *err)
 {
+	struct vlr_provenance provenance;
 	struct vlr_whole_file files[3];
 	struct merge m;
 	unsigned i;
@@ -549,15 +564,21 @@ int exp_merge(const struct exp_plan *plan, const char *dir, struct vlr_error *er
 	memset(&m, 0, sizeof(m));
 	memset(files, 0, sizeof(files));
 	m.plan = plan;
-	if (collect_columns(plan, &m.columns))
+	if (cli_provenance_init("vlroute experiment", command_line, &provenance))
 		return vlr_fail(err, "out of memory merging %s", plan->exp->path);
+	if (collect_columns(plan, &m.columns)) {
+		vlr_provenance_free(&provenance);
+		return vlr_fail(err, "out of memory merging %s", plan->exp->path);
+	}
 	if (open_outputs(&m, dir, files, err)) {
 		close_outputs(files, 2, err);
 		free(m.columns.items);
+		vlr_provenance_free(&provenance);
 		return -1;
 	}
 	write_headers(&m);
-	summary_head(&m);
+	summary_head(&m, &provenance);
+	vlr_provenance_free(&provenance);
 	for (i = 0; i < plan->num_runs && !failed; i++)
 		if (merge_run(&m, &plan->runs[i], err))
 			failed = 2;

@@ -511,42 +511,21 @@ void exp_step_reason(const struct exp_step *step, char *out, size_t size)
 	fclose(in);
 }
 
-/* A word as a shell reads it: quoted when it holds anything but [-+=.,/:@%_A-Za-z0-9]. */
-static void append_word(char *out, size_t size, const char *word)
-{
-	size_t at = strlen(out);
-	int plain = *word && strspn(word, "-+=.,/:@%_abcdefghijklmnopqrstuvwxyz"
-				    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") == strlen(word);
-
-	if (at && at + 1 < size)
-		out[at++] = ' ';
-	if (plain)
-		at += (size_t)snprintf(out + at, at < size ? size - at : 0, "%s", word);
-	else {
-		if (at + 1 < size)
-			out[at++] = '\'';
-		for (; *word && at + 5 < size; word++) {
-			if (*word == '\'')
-				at += (size_t)snprintf(out + at, size - at, "'\\''");
-			else
-				out[at++] = *word;
-		}
-		if (at + 1 < size)
-			out[at++] = '\'';
-		out[at < size ? at : size - 1] = 0;
-	}
-}
-
 void exp_step_command(const struct exp_step *step, char *out, size_t size)
 {
-	unsigned i;
+	char **argv, *joined = NULL;
 
-	out[0] = 0;
 	if (!step->argv) {
 		snprintf(out, size, "(the fabric file %s)", step->output);
 		return;
 	}
-	append_word(out, size, "vlroute");
-	for (i = 1; i < step->argc; i++)
-		append_word(out, size, step->argv[i]);
+	argv = calloc(step->argc, sizeof(*argv));
+	if (argv) {
+		memcpy(argv, step->argv, step->argc * sizeof(*argv));
+		argv[0] = "vlroute";	/* the program's name, not where it is */
+		joined = vlr_shell_join((int)step->argc, argv);
+	}
+	snprintf(out, size, "%s", joined ? joined : "(out of memory)");
+	free(joined);
+	free(argv);
 }
