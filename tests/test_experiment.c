@@ -1,0 +1,75 @@
+/*
+ * test_experiment.c - unit tests of the readers of vlroute experiment
+ * (tools/experiment_file.c, tools/experiment_results.c), linked from the
+ * command's convenience library: the cases the fuzzers of fuzz/ found or
+ * led to, each of which failed before its fix.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "experiment.h"
+#include "test_util.h"
+
+/* Write length bytes of data to a scratch file named name; its path. */
+static char *put(const char *name, const char *data, size_t length)
+{
+	char *path = test_write_file(name, "");
+	FILE *out = fopen(path, "wb");
+
+	assert_non_null(out);
+	assert_int_equal(fwrite(data, 1, length, out), length);
+	assert_int_equal(fclose(out), 0);
+	return path;
+}
+
+static const char experiment_tail[] =
+	"fabric: {gen: hyperx, sides: 2x2}\n"
+	"route: {engine: sssp}\n"
+	"analyze: {ebb: true}\n";
+
+/* Reading the experiment head + experiment_tail fails with fragment. */
+static void expect_experiment_refused(const char *head, const char *fragment)
+{
+	char text[1024];
+	struct vlr_error err;
+	struct experiment *exp;
+	char *path;
+
+	snprintf(text, sizeof(text), "%s%s", head, experiment_tail);
+	path = put("experiment.yaml", text, strlen(text));
+	exp = exp_read(path, &err);
+	if (exp) {
+		exp_free(exp);
+		fail_msg("expected \"%s\" to be refused", text);
+	}
+	if (!strstr(err.message, fragment))
+		fail_msg("\"%s\" was refused as \"%s\", not \"%s\"", text, err.message, fragment);
+	unlink(path);
+	free(path);
+}
+
+/* A top-level key given twice is refused (a second title leaked). */
+static void test_top_key_twice(void **state)
+{
+	(void)state;
+	expect_experiment_refused("title: a\ntitle: b\n", ":2: \"title\" given twice");
+	expect_experiment_refused("results: a\nresults: b\n", ":2: \"results\" given twice");
+	expect_experiment_refused("description: a\ndescription: b\n",
+				  ":2: \"description\" given twice");
+	expect_experiment_refused("route: {engine: dfsssp}\n", ":3: \"route\" given twice");
+	expect_experiment_refused("analyze: {ebb: true}\n", ":4: \"analyze\" given twice");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_top_key_twice),
+	};
+
+	return cmocka_run_group_tests_name("experiment", tests, NULL, NULL);
+}
