@@ -65,10 +65,51 @@ static void test_top_key_twice(void **state)
 	expect_experiment_refused("analyze: {ebb: true}\n", ":4: \"analyze\" given twice");
 }
 
+static struct exp_csv *read_csv(const char *data, size_t length, struct vlr_error *err)
+{
+	char *path = put("runs.csv", data, length);
+	struct exp_csv *csv = exp_csv_read(path, err);
+
+	unlink(path);
+	free(path);
+	return csv;
+}
+
+/*
+ * A last row ending in an empty field at the end of the file is a row (it
+ * was dropped, and leaked).
+ */
+static void test_csv_last_field_empty(void **state)
+{
+	static const char text[] = "a,b\n1,";
+	struct vlr_error err;
+	struct exp_csv *csv = read_csv(text, strlen(text), &err);
+
+	(void)state;
+	assert_non_null(csv);
+	assert_int_equal(csv->rows, 1);
+	assert_string_equal(exp_csv_get(csv, 0, "a"), "1");
+	assert_string_equal(exp_csv_get(csv, 0, "b"), "");
+	exp_csv_free(csv);
+}
+
+/* A NUL byte is refused at its line (the fields before it leaked). */
+static void test_csv_nul(void **state)
+{
+	static const char text[] = "a,b\n1,2\n3\0,4\n";
+	struct vlr_error err;
+
+	(void)state;
+	assert_null(read_csv(text, sizeof(text) - 1, &err));
+	assert_non_null(strstr(err.message, "runs.csv:3: a NUL byte"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_top_key_twice),
+		cmocka_unit_test(test_csv_last_field_empty),
+		cmocka_unit_test(test_csv_nul),
 	};
 
 	return cmocka_run_group_tests_name("experiment", tests, NULL, NULL);

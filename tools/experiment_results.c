@@ -246,6 +246,19 @@ char *exp_slurp(const char *path, size_t *length)
 	return text;
 }
 
+/* A NUL byte would end the text early: refuse it, naming its line. */
+static int csv_nul(const char *text, size_t length, const char *path, struct vlr_error *err)
+{
+	const char *nul = memchr(text, 0, length);
+	unsigned line = 1;
+
+	if (!nul)
+		return 0;
+	for (; text < nul; text++)
+		line += *text == '\n';
+	return vlr_fail_at(err, path, line, "a NUL byte; not a CSV file");
+}
+
 struct exp_csv *exp_csv_read(const char *path, struct vlr_error *err)
 {
 	struct exp_csv *csv = calloc(1, sizeof(*csv));
@@ -253,7 +266,7 @@ struct exp_csv *exp_csv_read(const char *path, struct vlr_error *err)
 	char *text = exp_slurp(path, &length);
 	const char *p = text;
 	unsigned ncap = 0, fcap = 0, in_row = 0, header = 1, line = 1, i;
-	int end = 0;
+	int end = 1;
 
 	if (!csv || !text) {
 		vlr_fail(err, "%s: %s", path, text ? "out of memory" : strerror(errno));
@@ -261,7 +274,13 @@ struct exp_csv *exp_csv_read(const char *path, struct vlr_error *err)
 		free(text);
 		return NULL;
 	}
-	while (*p) {
+	if (csv_nul(text, length, path, err)) {
+		free(csv);
+		free(text);
+		return NULL;
+	}
+	/* A comma at the very end is followed by an empty field, the row's last. */
+	while (*p || !end) {
 		if (csv_push(header ? &csv->names : &csv->fields, header ? &csv->columns :
 			     &in_row, header ? &ncap : &fcap, csv_take(&p, &end)))
 			goto fail;
