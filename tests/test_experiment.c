@@ -104,12 +104,73 @@ static void test_csv_nul(void **state)
 	assert_non_null(strstr(err.message, "runs.csv:3: a NUL byte"));
 }
 
+/* Reading text as a run result is refused with fragment. */
+static void expect_doc_refused(const char *text, const char *fragment)
+{
+	char *path = put("run.json", text, strlen(text));
+	struct vlr_error err;
+	struct exp_doc *doc = exp_doc_read(path, &err);
+
+	if (doc) {
+		exp_doc_free(doc);
+		fail_msg("expected \"%s\" to be refused", text);
+	}
+	if (!strstr(err.message, fragment))
+		fail_msg("\"%s\" was refused as \"%s\", not \"%s\"", text, err.message, fragment);
+	unlink(path);
+	free(path);
+}
+
+/* depth nested sequences around a 1. */
+static char *nested(unsigned depth)
+{
+	char *text = malloc(2 * depth + 2);
+	unsigned i;
+
+	assert_non_null(text);
+	for (i = 0; i < depth; i++) {
+		text[i] = '[';
+		text[depth + 1 + i] = ']';
+	}
+	text[depth] = '1';
+	text[2 * depth + 1] = '\0';
+	return text;
+}
+
+/*
+ * A run result that is not a tree (YAML's aliases, maybe of a node inside
+ * itself) or nests too deep is refused: merge's writer recursed without
+ * end, or for hours.
+ */
+static void test_doc_not_a_tree(void **state)
+{
+	char *deep = nested(EXP_DOC_DEPTH), *deeper = nested(EXP_DOC_DEPTH + 1);
+	struct vlr_error err;
+	struct exp_doc *doc;
+	char *path;
+
+	(void)state;
+	expect_doc_refused("&a [*a]", ":1: an alias");
+	expect_doc_refused("{\"settings\": &s {\"a\": [1, 2]},\n \"commands\": *s}", ":1: an alias");
+	expect_doc_refused(deeper, "nested deeper than");
+	path = put("run.json", deep, strlen(deep));
+	doc = exp_doc_read(path, &err);
+	assert_non_null(doc);
+	assert_int_equal(exp_doc_count(doc, ""), 1);
+	exp_doc_free(doc);
+	unlink(path);
+	free(path);
+	free(deep);
+	free(deeper);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_top_key_twice),
 		cmocka_unit_test(test_csv_last_field_empty),
 		cmocka_unit_test(test_csv_nul),
+		cmocka_unit_test(test_doc_not_a_tree),
 	};
 
 	return cmocka_run_group_tests_name("experiment", tests, NULL, NULL);
