@@ -191,9 +191,14 @@ struct exp_step **exp_plan_steps(const struct exp_plan *plan, unsigned *count);
 
 /*
  * A result file read back (experiment_results.c): JSON, which libyaml
- * reads as YAML. Paths are dotted: "result.runs.0.accepted".
+ * reads as YAML. Paths are dotted: "result.runs.0.accepted". A document
+ * must be a tree (no YAML alias: JSON has none) of objects and arrays
+ * nested at most EXP_DOC_DEPTH deep (vlroute's results nest 5 deep), so
+ * that merge's recursive writer ends, and soon.
  */
 struct exp_doc;
+
+#define EXP_DOC_DEPTH 32
 
 struct exp_doc *exp_doc_read(const char *path, struct vlr_error *err);
 void exp_doc_free(struct exp_doc *doc);

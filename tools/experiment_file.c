@@ -418,7 +418,22 @@ static int set_results(struct reader *r, const char *dir)
 	return 0;
 }
 
-static int read_top_pair(struct reader *r, const yaml_node_pair_t *pair)
+/* Whether the top mapping root has key k before pair (libyaml keeps both). */
+static int given_before(struct reader *r, const yaml_node_t *root, const yaml_node_pair_t *pair,
+			const yaml_node_t *k)
+{
+	const yaml_node_pair_t *p;
+	const yaml_node_t *e;
+
+	for (p = root->data.mapping.pairs.start; p < pair; p++) {
+		e = yaml_document_get_node(r->doc, p->key);
+		if (e->type == YAML_SCALAR_NODE && !strcmp(scalar(e), scalar(k)))
+			return 1;
+	}
+	return 0;
+}
+
+static int read_top_pair(struct reader *r, const yaml_node_t *root, const yaml_node_pair_t *pair)
 {
 	const yaml_node_t *k = yaml_document_get_node(r->doc, pair->key);
 	const yaml_node_t *v = yaml_document_get_node(r->doc, pair->value);
@@ -426,6 +441,8 @@ static int read_top_pair(struct reader *r, const yaml_node_pair_t *pair)
 
 	if (k->type != YAML_SCALAR_NODE)
 		return fail_at(r, k, "keys are words");
+	if (given_before(r, root, pair, k))
+		return fail_at(r, k, "\"%s\" given twice", scalar(k));
 	if (!strcmp(scalar(k), "title") || !strcmp(scalar(k), "description") ||
 	    !strcmp(scalar(k), "results")) {
 		if (v->type != YAML_SCALAR_NODE || !*scalar(v))
@@ -439,8 +456,6 @@ static int read_top_pair(struct reader *r, const yaml_node_pair_t *pair)
 	if (section_of(r, scalar(k), &kind))
 		return fail_at(r, k, "\"%s\": an experiment has title, description, results, "
 			       "fabric, route and one of sim or analyze", scalar(k));
-	if (r->exp->sections[kind].alts)
-		return fail_at(r, k, "\"%s\" given twice", scalar(k));
 	return read_section(r, kind, v);
 }
 
@@ -456,7 +471,7 @@ static int read_top(struct reader *r)
 		return fail_at(r, root, "an experiment is a mapping of title, fabric, route "
 			       "and sim or analyze");
 	for (pair = root->data.mapping.pairs.start; pair < root->data.mapping.pairs.top; pair++)
-		if (read_top_pair(r, pair))
+		if (read_top_pair(r, root, pair))
 			return -1;
 	if (!r->exp->results && set_results(r, "merged"))
 		return -1;

@@ -3,7 +3,9 @@
  * JSON written by vlroute itself; JSON is YAML, so libyaml, which reads
  * the experiment files, reads them too and no second parser is needed.
  * Scalars keep their text: numbers go into the merged CSV exactly as the
- * measurement wrote them.
+ * measurement wrote them. YAML is more than JSON: a document with an alias
+ * (a node given twice, maybe inside itself) or nested deeper than any
+ * result is refused, so that writing it back ends.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -19,6 +21,61 @@
 struct exp_doc {
 	yaml_document_t doc;
 };
+
+/* Checking that a document is a tree, nested at most EXP_DOC_DEPTH deep. */
+struct tree_check {
+	yaml_document_t *doc;
+	unsigned char *seen;		/* per node: reached already */
+	const char *path;
+	struct vlr_error *err;
+};
+
+/*
+ * Node index at depth (the root at 1) and below: each node reached once
+ * (a second time is by an alias; an alias to a node's own ancestor makes
+ * a cycle). Recursion stops at EXP_DOC_DEPTH + 1.
+ */
+static int check_node(struct tree_check *t, yaml_node_item_t index, unsigned depth)
+{
+	yaml_node_t *node = yaml_document_get_node(t->doc, index);
+	yaml_node_item_t *item;
+	yaml_node_pair_t *pair;
+
+	if (t->seen[index - 1])
+		return vlr_fail_at(t->err, t->path, node->start_mark.line + 1, "an alias (*) "
+				   "of the node here; results are JSON, which has no aliases");
+	t->seen[index - 1] = 1;
+	if (node->type == YAML_SCALAR_NODE)
+		return 0;
+	if (depth > EXP_DOC_DEPTH)
+		return vlr_fail_at(t->err, t->path, node->start_mark.line + 1, "nested deeper "
+				   "than %u objects or arrays", EXP_DOC_DEPTH);
+	if (node->type == YAML_SEQUENCE_NODE) {
+		for (item = node->data.sequence.items.start; item < node->data.sequence.items.top;
+		     item++)
+			if (check_node(t, *item, depth + 1))
+				return -1;
+		return 0;
+	}
+	for (pair = node->data.mapping.pairs.start; pair < node->data.mapping.pairs.top; pair++)
+		if (check_node(t, pair->key, depth + 1) || check_node(t, pair->value, depth + 1))
+			return -1;
+	return 0;
+}
+
+/* 0 if doc is such a tree, else -1 with err saying why. */
+static int check_tree(yaml_document_t *doc, const char *path, struct vlr_error *err)
+{
+	struct tree_check t = { doc, NULL, path, err };
+	int result;
+
+	t.seen = calloc((size_t)(doc->nodes.top - doc->nodes.start), 1);
+	if (!t.seen)
+		return vlr_fail(err, "%s: out of memory", path);
+	result = check_node(&t, 1, 1);
+	free(t.seen);
+	return result;
+}
 
 struct exp_doc *exp_doc_read(const char *path, struct vlr_error *err)
 {
@@ -48,6 +105,9 @@ struct exp_doc *exp_doc_read(const char *path, struct vlr_error *err)
 		yaml_document_delete(&doc->doc);
 		loaded = 0;
 		vlr_fail(err, "%s: empty", path);
+	} else if (loaded && check_tree(&doc->doc, path, err)) {
+		yaml_document_delete(&doc->doc);
+		loaded = 0;
 	}
 	if (!loaded) {
 		free(doc);
@@ -246,6 +306,19 @@ char *exp_slurp(const char *path, size_t *length)
 	return text;
 }
 
+/* A NUL byte would end the text early: refuse it, naming its line. */
+static int csv_nul(const char *text, size_t length, const char *path, struct vlr_error *err)
+{
+	const char *nul = memchr(text, 0, length);
+	unsigned line = 1;
+
+	if (!nul)
+		return 0;
+	for (; text < nul; text++)
+		line += *text == '\n';
+	return vlr_fail_at(err, path, line, "a NUL byte; not a CSV file");
+}
+
 struct exp_csv *exp_csv_read(const char *path, struct vlr_error *err)
 {
 	struct exp_csv *csv = calloc(1, sizeof(*csv));
@@ -253,7 +326,7 @@ struct exp_csv *exp_csv_read(const char *path, struct vlr_error *err)
 	char *text = exp_slurp(path, &length);
 	const char *p = text;
 	unsigned ncap = 0, fcap = 0, in_row = 0, header = 1, line = 1, i;
-	int end = 0;
+	int end = 1;
 
 	if (!csv || !text) {
 		vlr_fail(err, "%s: %s", path, text ? "out of memory" : strerror(errno));
@@ -261,7 +334,13 @@ struct exp_csv *exp_csv_read(const char *path, struct vlr_error *err)
 		free(text);
 		return NULL;
 	}
-	while (*p) {
+	if (csv_nul(text, length, path, err)) {
+		free(csv);
+		free(text);
+		return NULL;
+	}
+	/* A comma at the very end is followed by an empty field, the row's last. */
+	while (*p || !end) {
 		if (csv_push(header ? &csv->names : &csv->fields, header ? &csv->columns :
 			     &in_row, header ? &ncap : &fcap, csv_take(&p, &end)))
 			goto fail;
