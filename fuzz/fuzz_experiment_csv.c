@@ -5,8 +5,8 @@
  * refuse an input, with a message naming the file, but never crash, leak
  * or hang; what it accepts has a field for every row and column, found
  * by exp_csv_get under its column's name; and the same fields written
- * again as the merge writes them (quoted when they hold a comma, a quote
- * or a line break) read back to the same fields.
+ * again by the merge's own writer (exp_csv_field) read back to the same
+ * fields: the reader and the writer agree.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -24,24 +24,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-/* A field as experiment_merge.c's csv_field writes it. */
-static void write_field(FILE *out, const char *text, int first)
-{
-	if (!first)
-		fputc(',', out);
-	if (!strpbrk(text, ",\"\r\n")) {
-		fputs(text, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *text; text++) {
-		if (*text == '"')
-			fputc('"', out);
-		fputc(*text, out);
-	}
-	fputc('"', out);
-}
-
 static void write_csv(const struct exp_csv *csv, const char *path)
 {
 	FILE *out = fopen(path, "w");
@@ -50,12 +32,12 @@ static void write_csv(const struct exp_csv *csv, const char *path)
 	if (!out)
 		fuzz_die("cannot write", path);
 	for (c = 0; c < csv->columns; c++)
-		write_field(out, csv->names[c], !c);
+		exp_csv_field(out, csv->names[c], !c);
 	if (csv->columns)
 		fputc('\n', out);
 	for (r = 0; r < csv->rows; r++) {
 		for (c = 0; c < csv->columns; c++)
-			write_field(out, csv->fields[r * csv->columns + c], !c);
+			exp_csv_field(out, csv->fields[r * csv->columns + c], !c);
 		fputc('\n', out);
 	}
 	if (fclose(out))

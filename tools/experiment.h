@@ -147,6 +147,9 @@ struct exp_plan *exp_plan_new(const struct experiment *exp, const char *exe,
 			      struct vlr_error *err);
 void exp_plan_free(struct exp_plan *plan);
 
+/* The value a choice gives key, or NULL if it gives none. */
+const char *exp_choice_value(const struct exp_choice *choice, const char *key);
+
 /* The choice of section kind a run takes. */
 const struct exp_choice *exp_run_choice(const struct exp_step *run, enum exp_section_kind kind);
 
@@ -238,6 +241,13 @@ struct exp_csv {
 char *exp_slurp(const char *path, size_t *length);
 
 struct exp_csv *exp_csv_read(const char *path, struct vlr_error *err);
+
+/*
+ * Write a CSV field as merge writes them, the comma before it unless
+ * first: quoted (a quote doubled) when it holds a comma, a quote or a line
+ * break; nothing for NULL.
+ */
+void exp_csv_field(FILE *out, const char *text, int first);
 void exp_csv_free(struct exp_csv *csv);
 
 /* Row row's field of the column named name, or NULL if there is none. */

@@ -91,16 +91,6 @@ static int collect_columns(const struct exp_plan *plan, struct columns *c)
 	return 0;
 }
 
-static const char *value_of(const struct exp_choice *choice, const char *key)
-{
-	unsigned i;
-
-	for (i = 0; choice && i < choice->num_settings; i++)
-		if (!strcmp(choice->settings[i].key, key))
-			return choice->settings[i].value;
-	return NULL;
-}
-
 /* Whether every choice of a section gives key one value (*value, NULL: none). */
 static int uniform(const struct exp_plan *plan, enum exp_section_kind kind, const char *key,
 		   const char **value)
@@ -110,7 +100,7 @@ static int uniform(const struct exp_plan *plan, enum exp_section_kind kind, cons
 
 	*value = NULL;
 	for (i = 0; i < plan->num_choices[kind]; i++) {
-		v = value_of(&plan->choices[kind][i], key);
+		v = exp_choice_value(&plan->choices[kind][i], key);
 		if (i && (!v != !*value || (v && strcmp(v, *value))))
 			return 0;
 		*value = v;
@@ -125,7 +115,7 @@ static int varies(const struct exp_plan *plan, enum exp_section_kind kind, const
 	unsigned i;
 
 	for (i = 0; i < plan->num_choices[kind]; i++) {
-		v = value_of(&plan->choices[kind][i], key);
+		v = exp_choice_value(&plan->choices[kind][i], key);
 		if (!v)
 			return 1;
 		if (!first)
@@ -284,8 +274,7 @@ int exp_status(const struct exp_plan *plan, FILE *out)
 	return r[EXP_DONE] == plan->num_runs ? 0 : 1;
 }
 
-/* A CSV field: quoted when it holds a comma, a quote or a line break. */
-static void csv_field(FILE *out, const char *text, int first)
+void exp_csv_field(FILE *out, const char *text, int first)
 {
 	if (!first)
 		fputc(',', out);
@@ -321,14 +310,14 @@ static void csv_header(FILE *out, const struct exp_plan *plan, const struct colu
 	char name[128];
 	unsigned i;
 
-	csv_field(out, "run", 1);
-	csv_field(out, "label", 0);
+	exp_csv_field(out, "run", 1);
+	exp_csv_field(out, "label", 0);
 	for (i = 0; i < c->count; i++) {
 		column_name(plan, &c->items[i], name, sizeof(name));
-		csv_field(out, name, 0);
+		exp_csv_field(out, name, 0);
 	}
 	for (i = 0; tail[i]; i++)
-		csv_field(out, strrchr(tail[i], '.') ? strrchr(tail[i], '.') + 1 : tail[i], 0);
+		exp_csv_field(out, strrchr(tail[i], '.') ? strrchr(tail[i], '.') + 1 : tail[i], 0);
 	fputc('\n', out);
 }
 
@@ -340,11 +329,11 @@ static void csv_lead(FILE *out, const struct exp_plan *plan, const struct exp_st
 	unsigned i;
 
 	exp_run_label(plan, run, label, sizeof(label));
-	csv_field(out, run->id, 1);
-	csv_field(out, label, 0);
+	exp_csv_field(out, run->id, 1);
+	exp_csv_field(out, label, 0);
 	for (i = 0; i < c->count; i++)
-		csv_field(out, value_of(exp_run_choice(run, c->items[i].kind), c->items[i].key),
-			  0);
+		exp_csv_field(out, exp_choice_value(exp_run_choice(run, c->items[i].kind),
+						    c->items[i].key), 0);
 }
 
 struct merge {
@@ -363,10 +352,10 @@ static void sim_rows(struct merge *m, const struct exp_step *run, const struct e
 	const char *text;
 
 	csv_lead(m->runs, m->plan, run, &m->columns);
-	csv_field(m->runs, exp_doc_scalar(doc, TABLES_HASH), 0);
+	exp_csv_field(m->runs, exp_doc_scalar(doc, TABLES_HASH), 0);
 	for (i = 0; sim_fields[i]; i++) {
 		snprintf(path, sizeof(path), "result.runs.0.%s", sim_fields[i]);
-		csv_field(m->runs, exp_doc_scalar(doc, path), 0);
+		exp_csv_field(m->runs, exp_doc_scalar(doc, path), 0);
 	}
 	fputc('\n', m->runs);
 	if ((text = exp_doc_scalar(doc, "result.runs.0.bin")))
@@ -380,14 +369,14 @@ static void sim_rows(struct merge *m, const struct exp_step *run, const struct e
 
 		csv_lead(m->bins, m->plan, run, &m->columns);
 		snprintf(number, sizeof(number), "%u", i);
-		csv_field(m->bins, number, 0);
+		exp_csv_field(m->bins, number, 0);
 		snprintf(number, sizeof(number), "%llu", start);
-		csv_field(m->bins, number, 0);
+		exp_csv_field(m->bins, number, 0);
 		snprintf(number, sizeof(number), "%llu", cycles && end > cycles ? cycles : end);
-		csv_field(m->bins, number, 0);
-		csv_field(m->bins, i < warmup ? "1" : "0", 0);
+		exp_csv_field(m->bins, number, 0);
+		exp_csv_field(m->bins, i < warmup ? "1" : "0", 0);
 		snprintf(path, sizeof(path), "result.runs.0.bins.%u", i);
-		csv_field(m->bins, exp_doc_scalar(doc, path), 0);
+		exp_csv_field(m->bins, exp_doc_scalar(doc, path), 0);
 		fputc('\n', m->bins);
 	}
 }
@@ -400,14 +389,14 @@ static void analyze_rows(struct merge *m, const struct exp_step *run,
 
 	for (p = 0; p < n; p++) {
 		csv_lead(m->runs, m->plan, run, &m->columns);
-		csv_field(m->runs, exp_doc_scalar(doc, TABLES_HASH), 0);
+		exp_csv_field(m->runs, exp_doc_scalar(doc, TABLES_HASH), 0);
 		for (i = 0; analyze_fields[i]; i++) {
 			snprintf(path, sizeof(path), "result.%s", analyze_fields[i]);
-			csv_field(m->runs, exp_doc_scalar(doc, path), 0);
+			exp_csv_field(m->runs, exp_doc_scalar(doc, path), 0);
 		}
 		for (i = 0; pattern_fields[i]; i++) {
 			snprintf(path, sizeof(path), "result.patterns.%u.%s", p, pattern_fields[i]);
-			csv_field(m->runs, exp_doc_scalar(doc, path), 0);
+			exp_csv_field(m->runs, exp_doc_scalar(doc, path), 0);
 		}
 		fputc('\n', m->runs);
 	}

@@ -135,25 +135,22 @@ static int expand_section(struct exp_plan *plan, enum exp_section_kind kind,
 	return 0;
 }
 
-static const char *setting(const struct exp_choice *choice, const char *key)
-{
-	unsigned i;
-
-	for (i = 0; i < choice->num_settings; i++)
-		if (!strcmp(choice->settings[i].key, key))
-			return choice->settings[i].value;
-	return NULL;
-}
-
 static const struct exp_setting *setting_line(const struct exp_choice *choice,
 					      const char *key)
 {
 	unsigned i;
 
-	for (i = 0; i < choice->num_settings; i++)
+	for (i = 0; choice && i < choice->num_settings; i++)
 		if (!strcmp(choice->settings[i].key, key))
 			return &choice->settings[i];
 	return NULL;
+}
+
+const char *exp_choice_value(const struct exp_choice *choice, const char *key)
+{
+	const struct exp_setting *s = setting_line(choice, key);
+
+	return s ? s->value : NULL;
 }
 
 static char *join_path(const char *folder, const char *a, const char *b, const char *c)
@@ -254,7 +251,7 @@ static int file_fabric(struct exp_plan *plan, struct exp_step *step,
 static int gen_fabric(struct exp_plan *plan, struct exp_step *step, const char *exe,
 		      const struct exp_choice *choice, struct vlr_error *err)
 {
-	const char *words[] = { "gen", setting(choice, "gen"), NULL };
+	const char *words[] = { "gen", exp_choice_value(choice, "gen"), NULL };
 	const char *tail[] = { "-o", NULL, NULL };
 
 	if (choice_hash("fabric", "", choice, step->id, err))
@@ -293,7 +290,7 @@ static struct exp_step *add_fabric(struct exp_plan *plan, const char *exe, unsig
 
 	step->kind = EXP_STEP_FABRIC;
 	step->choice = choice;
-	if (setting(choice, "file") ? file_fabric(plan, step, choice, err) :
+	if (exp_choice_value(choice, "file") ? file_fabric(plan, step, choice, err) :
 	    gen_fabric(plan, step, exe, choice, err))
 		return NULL;
 	old = find_step(plan->fabrics, plan->num_fabrics, step->id);
