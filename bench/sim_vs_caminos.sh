@@ -3,7 +3,7 @@
 # configuration: a 2D HyperX 8x8 with 8 servers per switch, Valiant with
 # the Ladder VL policy (hop i on VL i, 4 VLs), XY shift by 3, offered load
 # 1.0, 16-phit packets, input buffer 4 and output buffer 2 packets per VL,
-# link latency 1, 20,000 cycles, one seed, one thread each.
+# link latency 1, 20,000 cycles and no warm-up, one seed, one thread each.
 #
 # Usage: bench/sim_vs_caminos.sh [VLROUTE] [CYCLES]
 #   VLROUTE  default build/tools/vlroute
@@ -81,7 +81,7 @@ seconds() {
 "$vlroute" route "$scratch/hx.net" --engine valiant --lmc 6 --vl-policy ladder \
 	-o "$scratch/tables" >/dev/null
 ours_seconds=$(seconds "$vlroute" sim "$scratch/tables" --traffic shift+3 --load 1 \
-	--cycles "$cycles" --dlid random --vl-mode ideal --threads 1 -q)
+	--cycles "$cycles" --warmup 0 --dlid random --vl-mode ideal --threads 1 -q)
 ours_accepted=$(awk '$1 ~ /^1\.000/ { print $3 }' "$scratch/out")
 ours_rate=$(echo "$cycles / $ours_seconds" | bc -l)
 printf 'vlroute sim: %8.1f cycles/s  (%d cycles in %.2f s, accepted %s)\n' \

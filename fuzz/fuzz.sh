@@ -2,8 +2,9 @@
 # fuzz.sh - build the libFuzzer harnesses and run each for a bounded time:
 #   fuzz/fuzz.sh BUILD_DIR SECONDS [HARNESS...]
 # BUILD_DIR is configured with "CC=clang --enable-fuzzing" if it is not yet
-# (run.sh uses build-fuzz/); only the library, vlroute.conf's reader and
-# the harnesses are built. Each harness (all of them by default) runs for
+# (run.sh uses build-fuzz/); only the library, vlroute.conf's reader, the
+# command's convenience library (for the experiment's readers) and the
+# harnesses are built. Each harness (all of them by default) runs for
 # SECONDS, starting from fuzz/corpus/HARNESS/ (the committed seeds) and
 # BUILD_DIR/fuzz/corpus/HARNESS/ (what earlier runs found, kept). A crash,
 # leak, UndefinedBehaviorSanitizer report or hang (10 s for one input)
@@ -17,7 +18,8 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
 harnesses=(fuzz_netfile fuzz_lfts fuzz_sl2vl fuzz_guid2lid fuzz_subnet_lst fuzz_pathsl
-	fuzz_valiant fuzz_route_info fuzz_trace fuzz_osm_config)
+	fuzz_valiant fuzz_route_info fuzz_trace fuzz_osm_config fuzz_experiment
+	fuzz_experiment_csv fuzz_experiment_json)
 
 if [ $# -lt 2 ] || ! [[ $2 =~ ^[1-9][0-9]*$ ]]; then
 	echo "usage: $0 BUILD_DIR SECONDS [HARNESS...]" >&2
@@ -35,6 +37,8 @@ fi
 echo "=== make the harnesses in $build/fuzz"
 make -s -C "$build/lib" -j"$jobs" libvlroute.la
 make -s -C "$build/osm_plugin" -j"$jobs" libvlroute_osm_config.la
+make -s -C "$build/tools" -j"$jobs" commit.h
+make -s -C "$build/tools" -j"$jobs" libvlroute_cli.la
 make -s -C "$build/fuzz" -j"$jobs" "${harnesses[@]}"
 
 # "Done 123456 runs in 20 second(s)" and the last "exec/s: N" of a log.
@@ -62,6 +66,6 @@ for harness in "${harnesses[@]}"; do
 		verdict="FAILED (see $log; reproducer in $build/fuzz/crashes/)"
 		status=1
 	fi
-	printf '%-17s %s  %s\n' "$harness" "$(summary "$log")" "$verdict"
+	printf '%-20s %s  %s\n' "$harness" "$(summary "$log")" "$verdict"
 done
 exit "$status"

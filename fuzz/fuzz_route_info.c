@@ -1,10 +1,10 @@
 /*
  * fuzz_route_info.c - libFuzzer harness of the reader of
- * vlroute-route.info (the engine that made a table directory, its
- * routing time, and the mark of tables for ideal VLs only): it may refuse
- * an input but never crash, leak or hang, and what it accepts is an
- * engine name that fits and is terminated, and a mark that says what the
- * tables need.
+ * vlroute-route.info (the engine that made a table directory, its routing
+ * time, VL policy and LMC, and the mark of tables for ideal VLs only): it
+ * may refuse an input but never crash, leak or hang, and what it accepts
+ * is an engine name and a policy that fit and are terminated, an LMC in
+ * range or unknown, and a mark that says what the tables need.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -26,9 +26,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct vlr_error err;
 
 	fuzz_write(fuzz_path(VLR_FILE_ROUTE_INFO), data, size);
-	if (vlr_route_info_read(fuzz_path(""), &info, &err) == 0 &&
-	    strnlen(info.engine, sizeof(info.engine)) == sizeof(info.engine))
+	if (vlr_route_info_read(fuzz_path(""), &info, &err))
+		return 0;
+	if (strnlen(info.engine, sizeof(info.engine)) == sizeof(info.engine))
 		fuzz_die("the engine name is not terminated", VLR_FILE_ROUTE_INFO);
+	if (strnlen(info.vl_policy, sizeof(info.vl_policy)) == sizeof(info.vl_policy))
+		fuzz_die("the VL policy is not terminated", VLR_FILE_ROUTE_INFO);
+	if (info.lmc < -1 || info.lmc > VLR_MAX_LMC)
+		fuzz_die("the LMC is out of range", VLR_FILE_ROUTE_INFO);
 	if (info.unprogrammable.marked && !info.unprogrammable.vls)
 		fuzz_die("a mark without the VLs the tables need", VLR_FILE_ROUTE_INFO);
 	return 0;

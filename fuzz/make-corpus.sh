@@ -13,7 +13,16 @@
 #   fuzz_route_info    the vlroute-route.info of those routes, and of a
 #                      ladder on one VL routed for ideal VLs only;
 #   fuzz_trace         small message traces;
-#   fuzz_osm_config    vlroute.conf files setting every option.
+#   fuzz_osm_config    vlroute.conf files setting every option;
+#   fuzz_experiment    the experiment files of experiments/, one reading
+#                      its fabric from a file and one in YAML's block
+#                      style with anchors, aliases and quoting;
+#   fuzz_experiment_csv   the first rows of the kept merged runs.csv and
+#                      bins.csv (experiments/results/);
+#   fuzz_experiment_json  the run results of a small sim and a small
+#                      analyze experiment ("vlroute experiment run"), the
+#                      first run of each kept summary.json, and YAML's
+#                      aliases, which no JSON has (refused).
 # Every seed is a few KB at most.
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 set -euo pipefail
@@ -26,6 +35,7 @@ fi
 build=$(cd "$1" && pwd)
 vlroute=${2:-$here/../build/tools/vlroute}
 corpus=$here/corpus
+experiments=$here/../experiments
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -163,9 +173,86 @@ max_vls 8
 CONF
 }
 
+experiment_seeds() {
+	local name
+	for name in engines-ebb policies-dragonfly; do
+		seed fuzz_experiment "$name.yaml" <"$experiments/$name/experiment.yaml"
+	done
+	seed fuzz_experiment file.yaml <<'YAML'
+# a fabric read from a file (fuzz_experiment writes fabric.net)
+title: "HyperX 2x2 from a file"
+fabric: {file: fabric.net}
+route:
+  - {label: shortest, engine: [sssp, dfsssp]}
+  - {label: valiant, engine: valiant, lmc: 1, vl-policy: ladder}
+sim: {traffic: [un, adv+1], load: [0.5, 1], seed: 3, seeds: 2, cycles: 1000}
+YAML
+	seed fuzz_experiment block.yaml <<'YAML'
+%YAML 1.1
+---
+description: >
+  block style, anchors and aliases, quoting, flags
+results: 'out/merged'
+fabric:
+  gen: dragonfly+
+  leaves: 2
+  spines: 1
+  hosts: &one 1
+  globals: *one
+route:
+  engine: !!str minimal
+analyze:
+  - label: "ebb"
+    ebb: yes
+    patterns: &n 4
+  - label: perm
+    ebb: off
+    pattern: [perm, "adv+1"]
+    patterns: *n
+...
+YAML
+}
+
+# The first rows of a kept CSV file; the first run of a kept summary.json.
+results_seeds() {
+	local name file
+	for name in engines-ebb policies-dragonfly; do
+		for file in runs.csv bins.csv; do
+			[ -f "$experiments/results/$name/$file" ] || continue
+			head -n 4 "$experiments/results/$name/$file" |
+				seed fuzz_experiment_csv "$name-$file"
+		done
+		awk '/^    \{"run"/ { if (!runs++) { sub(/,$/, ""); print } next } { print }' \
+			"$experiments/results/$name/summary.json" |
+			seed fuzz_experiment_json "$name-summary.json"
+	done
+}
+
+alias_seeds() {
+	printf '%s\n' '{"run": "x", "settings": &s {"fabric": {"gen": "hyperx"}},' \
+		' "commands": *s}' | seed fuzz_experiment_json alias-shared.json
+	printf '%s\n' '{"result": {"runs": [&r {"bins": [0.5, *r]}]}}' |
+		seed fuzz_experiment_json alias-cycle.json
+}
+
+# The result of one run of a small experiment of measurement measure.
+run_seed() {
+	local measure=$1 settings=$2 dir=$work/experiment-$1
+	mkdir -p "$dir"
+	printf 'fabric: {gen: hyperx, sides: 2x2, hosts: 1}\nroute: {engine: dfsssp}\n%s: %s\n' \
+		"$measure" "$settings" >"$dir/experiment.yaml"
+	"$vlroute" experiment run "$dir/experiment.yaml" -q
+	seed fuzz_experiment_json "$measure-run.json" <"$(ls "$dir"/runs/*.json)"
+}
+
 rm -rf "$corpus"
 net_seeds
 tables_seeds
 trace_seeds
 config_seeds
+experiment_seeds
+results_seeds
+alias_seeds
+run_seed sim '{traffic: un, load: 0.5, cycles: 3000, bin: 1000}'
+run_seed analyze '{pattern: perm, patterns: 2}'
 du -sh "$corpus"/* | sed "s|$here/||"

@@ -664,12 +664,18 @@ static void test_route_info(void **state)
 	assert_int_equal(vlr_route_info_read(dir, &info, &err), 0);
 	assert_string_equal(info.engine, "dfsssp");
 	assert_true(info.seconds == 12.5);
+	assert_string_equal(info.vl_policy, "");
+	assert_int_equal(info.lmc, -1);
 	snprintf(info.engine, sizeof(info.engine), "valiant");
 	info.seconds = 0.25;
+	snprintf(info.vl_policy, sizeof(info.vl_policy), "2phases minlast K=2 (4 VLs)");
+	info.lmc = 3;
 	assert_int_equal(vlr_route_info_write(dir, &info, &err), 0);
 	assert_int_equal(vlr_route_info_read(dir, &back, &err), 0);
 	assert_string_equal(back.engine, "valiant");
 	assert_true(back.seconds == 0.25);
+	assert_string_equal(back.vl_policy, "2phases minlast K=2 (4 VLs)");
+	assert_int_equal(back.lmc, 3);
 	free(test_write_file("vlroute-route.info", "seconds soon\n"));
 	assert_int_equal(vlr_route_info_read(dir, &back, &err), -1);
 	assert_non_null(strstr(err.message, "vlroute-route.info:1:"));
@@ -691,6 +697,9 @@ static void test_route_info(void **state)
 	free(test_write_file("vlroute-route.info", "needs-sls many\n"));
 	assert_int_equal(vlr_route_info_read(dir, &back, &err), -1);
 	assert_non_null(strstr(err.message, ":1: needs-sls needs a count"));
+	free(test_write_file("vlroute-route.info", "engine sssp\nlmc 8\n"));
+	assert_int_equal(vlr_route_info_read(dir, &back, &err), -1);
+	assert_non_null(strstr(err.message, "vlroute-route.info:2: lmc needs a number 0..7"));
 	unlink(path);
 	assert_int_equal(vlr_route_info_read(dir, &back, &err), 0);
 	assert_string_equal(back.engine, "");

@@ -3,7 +3,8 @@
  * conservation after a drain, deadlock detection with its cycle,
  * determinism whatever the thread count, the analytical throughput limits
  * of minimal and Valiant routing on a Dragonfly, traces and refused
- * configurations.
+ * configurations, the default warm-up and the warm-up bins, and runs
+ * cancelled by the caller's flag.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -743,6 +744,92 @@ static void test_injection_queues(void **state)
 	vlr_tables_free(tables);
 }
 
+/*
+ * The default warm-up: a tenth of the measured cycles in whole bins; bins
+ * from cycle 0, those holding a warm-up cycle counted, the last one ending
+ * with the run.
+ */
+static void test_warmup_bins(void **state)
+{
+	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_tables *tables = routed(&params, 1);
+	struct vlr_sim_config config;
+	struct vlr_sim_result r;
+	struct vlr_sim *sim;
+
+	(void)state;
+	assert_int_equal(vlr_sim_default_warmup(20000, 1000), 2000);
+	assert_int_equal(vlr_sim_default_warmup(9999, 1000), 0);
+	assert_int_equal(vlr_sim_default_warmup(10000, 1000), 1000);
+	assert_int_equal(vlr_sim_default_warmup(15000, 250), 1500);
+	vlr_sim_config_default(&config);
+	assert_true(config.warmup == VLR_SIM_WARMUP_DEFAULT);
+	sim = sim_for(tables, &config);
+	assert_int_equal(vlr_sim_config_of(sim)->warmup, 2000);
+	vlr_sim_free(sim);
+	config.cycles = 3000;
+	sim = sim_for(tables, &config);
+	assert_int_equal(vlr_sim_config_of(sim)->warmup, 0);
+	vlr_sim_free(sim);
+
+	config.warmup = 1500;
+	r = run_once(tables, &config, 0.5, 1);
+	assert_true(r.completed);
+	assert_int_equal(r.bin, 1000);
+	assert_int_equal(r.span, 4500);
+	assert_int_equal(r.num_bins, 5);
+	assert_int_equal(r.warmup_bins, 2);
+	assert_true(r.bins[0] > 0.3 && r.bins[4] > 0.3);	/* 500 cycles, at full load */
+	vlr_sim_result_free(&r);
+	vlr_tables_free(tables);
+}
+
+/*
+ * A caller's flag: set before, no run starts; set during a run, it stops
+ * within 1024 cycles; either way the result is left out (completed 0)
+ * with its load and seed, and that is no failure.
+ */
+static void test_cancel(void **state)
+{
+	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_tables *tables = routed(&params, 1);
+	const double loads[] = { 0.3, 0.8 };
+	struct vlr_sim_config config;
+	struct vlr_sim_result results[4], r;
+	struct vlr_sim *sim;
+	struct vlr_error err;
+	int cancel = 1;
+	double start;
+	unsigned i;
+
+	(void)state;
+	vlr_sim_config_default(&config);
+	config.cycles = 100000000;
+	config.cancel = &cancel;
+	sim = sim_for(tables, &config);
+	assert_int_equal(vlr_sim_run_all(sim, loads, 2, 5, 2, 2, results, NULL, NULL, &err), 0);
+	for (i = 0; i < 4; i++) {
+		assert_false(results[i].completed);
+		assert_true(results[i].offered == loads[i / 2]);
+		assert_int_equal(results[i].seed, 5 + i % 2);
+		assert_null(results[i].bins);
+	}
+	start = vlr_clock_seconds();
+	assert_int_equal(vlr_sim_run(sim, 0.8, 1, &r, &err), 0);
+	assert_false(r.completed);
+	assert_null(r.bins);
+	assert_true(r.offered == 0.8 && r.seed == 1);
+	assert_true(vlr_clock_seconds() - start < 10);	/* not the 10^8 cycles */
+	vlr_sim_free(sim);
+
+	cancel = 0;
+	config.cycles = 2000;
+	r = run_once(tables, &config, 0.8, 1);
+	assert_true(r.completed);
+	vlr_sim_result_free(&r);
+	vlr_tables_free(tables);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -760,6 +847,8 @@ int main(void)
 		cmocka_unit_test(test_unprogrammable_ideal_only),
 		cmocka_unit_test(test_dlid_choices),
 		cmocka_unit_test(test_vl_modes),
+		cmocka_unit_test(test_warmup_bins),
+		cmocka_unit_test(test_cancel),
 	};
 
 	return cmocka_run_group_tests_name("sim", tests, NULL, NULL);

@@ -1110,6 +1110,137 @@ static void test_dir_unprogrammable(void **state)
 	vlr_tables_free(tables);
 }
 
+/* DIR/NAME holding text. */
+static void put_file(const char *dir, const char *name, const char *text)
+{
+	char path[4096];
+	FILE *out;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	out = fopen(path, "w");
+	assert_non_null(out);
+	fputs(text, out);
+	assert_int_equal(fclose(out), 0);
+}
+
+static void remove_in(const char *dir, const char *name)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	assert_int_equal(remove(path), 0);
+}
+
+static void dir_hash(const char *dir, char hex[VLR_SHA256_HEX])
+{
+	struct vlr_error err;
+
+	if (vlr_tables_dir_hash(dir, hex, &err))
+		fail_msg("%s", err.message);
+}
+
+/*
+ * The table-set hash as formats.h defines it: the name, a NUL, the length
+ * in decimal, a NUL and the contents of each file in name order; the same
+ * for the same files anywhere; blind to dot files, subdirectories, the
+ * provenance and the route info; seeing every byte, name and boundary.
+ */
+static void test_dir_hash(void **state)
+{
+	static const char stream[] = "B\0" "1\0" "z" "a\0" "2\0" "xy" "b\0" "0\0";
+	unsigned char digest[VLR_SHA256_BYTES];
+	char *one = scratch_path("hash-one"), *two = scratch_path("hash-two");
+	char expected[VLR_SHA256_HEX], hex[VLR_SHA256_HEX], other[VLR_SHA256_HEX];
+	struct vlr_sha256 ctx;
+	struct vlr_error err;
+
+	(void)state;
+	assert_int_equal(mkdir(one, 0755), 0);
+	assert_int_equal(mkdir(two, 0755), 0);
+	vlr_sha256_init(&ctx);
+	vlr_sha256_update(&ctx, stream, sizeof(stream) - 1);
+	vlr_sha256_final(&ctx, digest);
+	vlr_sha256_hex(digest, expected);
+	put_file(one, "b", "");			/* written out of order: */
+	put_file(one, "a", "xy");		/* "B" sorts before "a" and "b" */
+	put_file(one, "B", "z");
+	dir_hash(one, hex);
+	assert_string_equal(hex, expected);
+
+	put_file(two, "B", "z");
+	put_file(two, "a", "xy");
+	put_file(two, "b", "");
+	put_file(two, ".hidden", "ignored");
+	put_file(two, VLR_FILE_PROVENANCE, "{}\n");
+	put_file(two, VLR_FILE_ROUTE_INFO, "engine sssp\nseconds 1.5\n");
+	snprintf(other, sizeof(other), "%s/subdir", two);
+	assert_int_equal(mkdir(other, 0755), 0);
+	dir_hash(two, hex);
+	assert_string_equal(hex, expected);
+	assert_int_equal(rmdir(other), 0);
+
+	put_file(two, "a", "x");		/* a byte moves to the next file */
+	put_file(two, "b", "y");
+	dir_hash(two, other);
+	assert_string_not_equal(other, expected);
+	remove_in(two, "b");			/* a renamed file */
+	put_file(two, "a", "xy");
+	put_file(two, "c", "");
+	dir_hash(two, other);
+	assert_string_not_equal(other, expected);
+	put_file(two, "a", "xz");		/* a changed byte */
+	remove_in(two, "c");
+	put_file(two, "b", "");
+	dir_hash(two, other);
+	assert_string_not_equal(other, expected);
+	assert_int_equal(vlr_tables_dir_hash("/nonexistent/tables", hex, &err), -1);
+	assert_non_null(strstr(err.message, "/nonexistent/tables: cannot list"));
+	free(one);
+	free(two);
+}
+
+/* A table directory's provenance: its hashes and vlroute-route.info. */
+static void test_tables_provenance(void **state)
+{
+	struct vlr_tables *tables = dragonfly_tables();
+	struct vlr_route_info info = { "valiant", 0.25, "2phases minfirst K=1 (2 VLs)", 1,
+				      { 0, 0, 0, 0 } };
+	char *dir = scratch_path("provenance-tables"), fabric[4096], hex[VLR_SHA256_HEX];
+	char before[VLR_SHA256_HEX];
+	struct vlr_provenance_tables t;
+	struct vlr_error err;
+
+	(void)state;
+	if (vlr_tables_write_dir(tables, dir, &err))
+		fail_msg("%s", err.message);
+	snprintf(fabric, sizeof(fabric), "%s/%s", dir, VLR_FILE_FABRIC);
+	if (vlr_tables_provenance(dir, fabric, &t, &err))
+		fail_msg("%s", err.message);
+	assert_string_equal(t.path, dir);
+	dir_hash(dir, before);
+	assert_string_equal(t.sha256, before);
+	assert_string_equal(t.fabric, fabric);
+	assert_int_equal(vlr_sha256_file(fabric, hex, &err), 0);
+	assert_string_equal(t.fabric_sha256, hex);
+	assert_string_equal(t.engine, "");
+	assert_string_equal(t.vl_policy, "");
+	assert_int_equal(t.lmc, -1);
+	if (vlr_route_info_write(dir, &info, &err))
+		fail_msg("%s", err.message);
+	if (vlr_tables_provenance(dir, fabric, &t, &err))
+		fail_msg("%s", err.message);
+	dir_hash(dir, hex);
+	assert_string_equal(t.sha256, hex);
+	assert_string_equal(t.sha256, before);	/* the route info is not hashed */
+	assert_string_equal(t.engine, "valiant");
+	assert_string_equal(t.vl_policy, "2phases minfirst K=1 (2 VLs)");
+	assert_int_equal(t.lmc, 1);
+	remove_in(dir, VLR_FILE_ROUTE_INFO);
+	remove_dir(dir);
+	free(dir);
+	vlr_tables_free(tables);
+}
+
 /* An OpenSM dump_files_dir: subnet.lst and dumps, no guid2lid: LMC inferred. */
 static void test_dir_from_opensm_dump(void **state)
 {
@@ -1963,6 +2094,8 @@ int main(void)
 		cmocka_unit_test(test_valiant_dir_round_trip),
 		cmocka_unit_test(test_dir_round_trip),
 		cmocka_unit_test(test_dir_unprogrammable),
+		cmocka_unit_test(test_dir_hash),
+		cmocka_unit_test(test_tables_provenance),
 		cmocka_unit_test(test_dir_from_opensm_dump),
 		cmocka_unit_test(test_dir_errors),
 		cmocka_unit_test(test_bad_lfts),

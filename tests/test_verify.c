@@ -57,7 +57,7 @@ static char *report_text(const struct vlr_verify_report *report, int json)
 
 	assert_non_null(out);
 	if (json)
-		assert_int_equal(vlr_verify_write_json(report, out), 0);
+		assert_int_equal(vlr_verify_write_json(report, NULL, out), 0);
 	else
 		vlr_verify_print(report, out);
 	assert_int_equal(fclose(out), 0);
@@ -584,15 +584,19 @@ static void test_json(void **state)
 	free(text);
 	vlr_tables_free(tri.tables);
 
-	/* names are escaped (they hold no double quotes) */
+	/*
+	 * names are escaped (they hold no double quotes) and made valid
+	 * UTF-8: an overlong '/' and a surrogate become U+FFFD, e-acute stays
+	 */
 	fabric = vlr_fabric_new();
-	sw = test_add_switch(fabric, "s\\w", 2);
-	test_add_host(fabric, "h\t1", sw, 1);
+	sw = test_add_switch(fabric, "s\\w\xc0\xaf", 2);
+	test_add_host(fabric, "h\t1\xed\xa0\x80\xc3\xa9", sw, 1);
 	test_add_host(fabric, "h2", sw, 2);
 	t = make_tables(fabric, 1);
 	verify(t, &report);
 	text = report_text(&report, 1);
-	assert_contains(text, "\"h\\u00091 port 1 -> LID 0x0003 (h2): dead end at s\\\\w "
+	assert_contains(text, "\"h\\u00091\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xc3\xa9 port 1 -> "
+			"LID 0x0003 (h2): dead end at s\\\\w\xef\xbf\xbd\xef\xbf\xbd "
 			"(LFT has no port)\"");
 	free(text);
 	vlr_tables_free(t);

@@ -1,6 +1,7 @@
 /*
  * cli.c - messages, option values, the old short options and the version
- * every subcommand prints, lists of words and whole-file output for the CLI.
+ * every subcommand prints, lists of words, whole-file output, and the
+ * provenance and report stream of results for the CLI.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -113,6 +114,40 @@ int cli_version(void)
 	printf("plugin:  built against %s (OSM_VERSION of the OpenSM headers)\n",
 	       VLR_OSM_HEADER_VERSION);
 	return CLI_OK;
+}
+
+int cli_provenance_init(const char *command, const char *command_line,
+			struct vlr_provenance *provenance)
+{
+	struct vlr_error err;
+
+	if (!vlr_provenance_init(provenance, PACKAGE_VERSION, VLR_COMMIT, command_line, &err))
+		return 0;
+	cli_error(command, "%s", err.message);
+	return -1;
+}
+
+int cli_provenance_tables(const char *command, struct vlr_provenance *provenance,
+			  const char *dir, const char *fabric)
+{
+	struct vlr_provenance_tables *tables;
+	struct vlr_error err;
+
+	tables = vlr_provenance_add_tables(provenance, &err);
+	if (tables && !vlr_tables_provenance(dir, fabric, tables, &err))
+		return 0;
+	cli_error(command, "%s", err.message);
+	return -1;
+}
+
+int cli_is_stdout(const char *path)
+{
+	return path && !strcmp(path, "-");
+}
+
+FILE *cli_report_stream(const char *json)
+{
+	return cli_is_stdout(json) ? stderr : stdout;
 }
 
 int cli_usage(FILE *out, const char *text, int status)

@@ -9,6 +9,8 @@
 #define VLROUTE_CLI_H
 
 #include <getopt.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 
 #include <vlroute/vlroute.h>
@@ -112,6 +114,53 @@ int cli_rename_nodes(const char *command, const char *path, struct vlr_fabric *f
 	"      --node-name-map FILE  name nodes in reports by this rdma-core\n" \
 	"                      node-name map (GUID \"name\" lines)\n"
 
+/*
+ * The provenance of this command's results (util.h): the version and
+ * commit as -V prints them, command_line, the host and the date; then
+ * each table directory read, with the fabric file read for it
+ * (vlr_tables_dir_notes.topology). 0, or -1 having complained
+ * (exit status CLI_FAILED).
+ */
+int cli_provenance_init(const char *command, const char *command_line,
+			struct vlr_provenance *provenance);
+int cli_provenance_tables(const char *command, struct vlr_provenance *provenance,
+			  const char *dir, const char *fabric);
+
+/* Whether an output path means standard output ("-"). */
+int cli_is_stdout(const char *path);
+
+/*
+ * Where a command's text report goes: standard error when its JSON
+ * (json, NULL for none) goes to standard output, which then holds the
+ * JSON alone; else standard output.
+ */
+FILE *cli_report_stream(const char *json);
+
+/*
+ * SIGINT and SIGTERM taken by a watcher thread (cli_signals.c), for work
+ * that stops and still writes what finished: start blocks both in the
+ * calling thread, so in every thread it starts afterwards, and starts the
+ * watcher; at the first signal the watcher says so on stderr and sets
+ * stop (read it with __atomic_load_n, or hand &stop to the library as
+ * vlr_sim_config.cancel); a second ends the process by that signal. stop
+ * ends the watcher, restores the signal mask and returns the first
+ * signal, or 0. start returns 0, or -1 having complained. The exit
+ * status after a signal N is 128 + N, as a shell reports a process
+ * killed by it.
+ */
+struct cli_signal_watch {
+	const char *command;
+	sigset_t signals;		/* SIGINT and SIGTERM */
+	sigset_t previous;		/* the mask before start */
+	pthread_t thread;
+	int stop;			/* 1 once a signal arrived */
+	int signal;			/* the first signal, 0 none */
+};
+
+int cli_signal_watch_start(const char *command, struct cli_signal_watch *watch);
+int cli_signal_watch_stop(struct cli_signal_watch *watch);
+const char *cli_signal_name(int signal);	/* "SIGINT", "SIGTERM" */
+
 /* Print a usage text and return status. */
 int cli_usage(FILE *out, const char *text, int status);
 
@@ -132,14 +181,28 @@ enum {
 int cli_ideal_form(const struct vlr_tables *tables, enum vlr_family family, char *out,
 		   size_t size);
 
-int cmd_gen(int argc, char **argv);
-int cmd_info(int argc, char **argv);
-int cmd_route(int argc, char **argv);
-int cmd_verify(int argc, char **argv);
-int cmd_capture(int argc, char **argv);
-int cmd_analyze(int argc, char **argv);
-int cmd_compare(int argc, char **argv);
-int cmd_sim(int argc, char **argv);
-int cmd_osm_config(int argc, char **argv);
+/*
+ * The long options of route, sim, analyze and gen FAMILY (NULL for a
+ * family gen does not know), for the keys of vlroute experiment.
+ */
+const struct option *cmd_route_options(void);
+const struct option *cmd_sim_options(void);
+const struct option *cmd_analyze_options(void);
+const struct option *cmd_gen_options(const char *family);
+
+/*
+ * The subcommands: argv[0] is the subcommand's name, command_line the
+ * whole command line as typed, quoted for a shell (vlr_shell_join).
+ */
+int cmd_gen(int argc, char **argv, const char *command_line);
+int cmd_info(int argc, char **argv, const char *command_line);
+int cmd_route(int argc, char **argv, const char *command_line);
+int cmd_verify(int argc, char **argv, const char *command_line);
+int cmd_capture(int argc, char **argv, const char *command_line);
+int cmd_analyze(int argc, char **argv, const char *command_line);
+int cmd_compare(int argc, char **argv, const char *command_line);
+int cmd_sim(int argc, char **argv, const char *command_line);
+int cmd_osm_config(int argc, char **argv, const char *command_line);
+int cmd_experiment(int argc, char **argv, const char *command_line);
 
 #endif

@@ -37,7 +37,8 @@ static const char analyze_usage[] =
 	"                        results do not depend on it\n"
 	"  -f, --fabric FILE     topology to use instead of DIR/fabric.net or\n"
 	"                        DIR/opensm-subnet.lst\n"
-	"  -J, --json FILE       also write the results as JSON (- for stdout)\n"
+	"  -J, --json FILE       also write the results as JSON, with their provenance\n"
+	"                        (- for stdout, the text report then on stderr)\n"
 	CLI_NODE_NAME_MAP_HELP
 	"  -V, --version         print the version and exit\n"
 	"  -h, --help            print this help and exit\n"
@@ -45,6 +46,7 @@ static const char analyze_usage[] =
 	"unreadable tables, tables that do not fit the fabric).\n";
 
 struct analyze_request {
+	const char *command_line;
 	const char *dir;
 	const char *fabric_path;
 	const char *name_map;
@@ -140,28 +142,34 @@ static int take_option(const char *command, int option, char **argv,
 	}
 }
 
+static const struct option analyze_options[] = {
+	{ "ebb", no_argument, NULL, 'b' },
+	{ "pattern", required_argument, NULL, 'p' },
+	{ "patterns", required_argument, NULL, 'n' },
+	{ "seed", required_argument, NULL, 's' },
+	{ "dlid", required_argument, NULL, 'd' },
+	{ "threads", required_argument, NULL, 'j' },
+	{ "fabric", required_argument, NULL, 'f' },
+	{ "json", required_argument, NULL, 'J' },
+	{ "node-name-map", required_argument, NULL, CLI_OPT_NODE_NAME_MAP },
+	{ "version", no_argument, NULL, 'V' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+const struct option *cmd_analyze_options(void)
+{
+	return analyze_options;
+}
+
 static int parse_options(const char *command, int argc, char **argv,
 			 struct analyze_request *r)
 {
-	static const struct option options[] = {
-		{ "ebb", no_argument, NULL, 'b' },
-		{ "pattern", required_argument, NULL, 'p' },
-		{ "patterns", required_argument, NULL, 'n' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "dlid", required_argument, NULL, 'd' },
-		{ "threads", required_argument, NULL, 'j' },
-		{ "fabric", required_argument, NULL, 'f' },
-		{ "json", required_argument, NULL, 'J' },
-		{ "node-name-map", required_argument, NULL, CLI_OPT_NODE_NAME_MAP },
-		{ "version", no_argument, NULL, 'V' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int option, taken;
 
 	optind = 1;
 	opterr = 0;
-	while ((option = cli_getopt(command, argc, argv, "bp:n:s:d:j:f:J:Vhet:", options,
+	while ((option = cli_getopt(command, argc, argv, "bp:n:s:d:j:f:J:Vhet:", analyze_options,
 				    analyze_renamed)) != -1)
 		if ((taken = take_option(command, option, argv, r)) != 0)
 			return taken;
@@ -207,9 +215,8 @@ static int run_patterns(const char *command, const struct vlr_analysis *analysis
 static void print_results(const struct vlr_analysis *analysis,
 			  const struct analyze_results *results, FILE *out)
 {
-	unsigned i;
-
 	char why[128];
+	unsigned i;
 
 	if (results->route.engine[0])
 		fprintf(out, "routed by: %s in %.3f s\n", results->route.engine,
@@ -225,7 +232,8 @@ static void print_results(const struct vlr_analysis *analysis,
 }
 
 static int write_json(const struct vlr_analysis *analysis,
-		      const struct analyze_results *results, const char *dir, FILE *out)
+		      const struct analyze_results *results, const char *dir,
+		      const struct vlr_provenance *provenance, FILE *out)
 {
 	struct vlr_json json;
 	char why[128];
@@ -235,6 +243,7 @@ static int write_json(const struct vlr_analysis *analysis,
 	vlr_unprogrammable_describe(&results->route.unprogrammable, why, sizeof(why));
 	vlr_json_start(&json, out);
 	vlr_json_open(&json, NULL, '{', VLR_JSON_INLINE);
+	vlr_provenance_write_json(provenance, "provenance", &json);
 	vlr_json_string(&json, "tables", dir);
 	vlr_json_string(&json, "engine", results->route.engine);
 	vlr_json_real(&json, "routing_seconds", results->route.seconds, VLR_JSON_EXACT);
@@ -262,16 +271,27 @@ static int write_json(const struct vlr_analysis *analysis,
 	return bad | vlr_json_finish(&json);
 }
 
+/* The JSON with its provenance: the tables in r->dir read with the fabric file given. */
 static int save_json(const char *command, const struct vlr_analysis *analysis,
-		     const struct analyze_results *results, const struct analyze_request *r)
+		     const struct analyze_results *results, const struct analyze_request *r,
+		     const char *fabric)
 {
+	struct vlr_provenance provenance;
 	struct vlr_whole_file file;
-	FILE *out = cli_result_open(command, r->json, &file);
+	FILE *out;
+	int status = CLI_FAILED;
 
-	if (!out || cli_result_close(command, r->json, &file, out,
-				     write_json(analysis, results, r->dir, out)))
+	if (cli_provenance_init(command, r->command_line, &provenance))
 		return CLI_FAILED;
-	return CLI_OK;
+	provenance.first_seed = r->seed;
+	provenance.num_seeds = 1;
+	if (!cli_provenance_tables(command, &provenance, r->dir, fabric) &&
+	    (out = cli_result_open(command, r->json, &file)) != NULL &&
+	    !cli_result_close(command, r->json, &file, out,
+			      write_json(analysis, results, r->dir, &provenance, out)))
+		status = CLI_OK;
+	vlr_provenance_free(&provenance);
+	return status;
 }
 
 /* Deadlock freedom as vlroute verify finds it (see vlr_verify_deadlock_free). */
@@ -290,7 +310,8 @@ static int check_deadlocks(const char *command, const struct vlr_tables *tables,
 }
 
 static int analyze_tables(const char *command, const struct vlr_tables *tables,
-			  const struct analyze_request *r, int has_path_sls)
+			  const struct analyze_request *r,
+			  const struct vlr_tables_dir_notes *notes)
 {
 	struct vlr_analyze_options options = { r->dlid_choice, (unsigned)r->threads };
 	struct analyze_results results;
@@ -300,7 +321,7 @@ static int analyze_tables(const char *command, const struct vlr_tables *tables,
 	int status;
 
 	memset(&results, 0, sizeof(results));
-	results.has_path_sls = has_path_sls;
+	results.has_path_sls = notes->has_path_sl;
 	if (vlr_route_info_read(r->dir, &results.route, &err)) {
 		cli_error(command, "%s", err.message);
 		return CLI_BAD_INPUT;
@@ -315,14 +336,14 @@ static int analyze_tables(const char *command, const struct vlr_tables *tables,
 		status = run_patterns(command, analysis, r, &results);
 	results.seconds = vlr_clock_seconds() - start;
 	if (status == CLI_OK)
-		print_results(analysis, &results, stdout);
+		print_results(analysis, &results, cli_report_stream(r->json));
 	if (status == CLI_OK && r->json)
-		status = save_json(command, analysis, &results, r);
+		status = save_json(command, analysis, &results, r, notes->topology);
 	vlr_analysis_free(analysis);
 	return status;
 }
 
-int cmd_analyze(int argc, char **argv)
+int cmd_analyze(int argc, char **argv, const char *command_line)
 {
 	const char *command = "vlroute analyze";
 	struct analyze_request request;
@@ -333,6 +354,7 @@ int cmd_analyze(int argc, char **argv)
 	unsigned named;
 
 	memset(&request, 0, sizeof(request));
+	request.command_line = command_line;
 	request.instances = 1000;
 	request.seed = 1;
 	parsed = parse_options(command, argc, argv, &request);
@@ -346,7 +368,7 @@ int cmd_analyze(int argc, char **argv)
 		return CLI_BAD_INPUT;
 	}
 	status = cli_rename_nodes(command, request.name_map, tables->fabric, &named) ?
-		 CLI_BAD_INPUT : analyze_tables(command, tables, &request, notes.has_path_sl);
+		 CLI_BAD_INPUT : analyze_tables(command, tables, &request, &notes);
 	vlr_tables_free(tables);
 	return status;
 }

@@ -193,7 +193,7 @@ static void name_local_node(const struct vlr_node_name_map *map,
 		snprintf(report->local_node, sizeof(report->local_node), "%s", name);
 }
 
-int cmd_capture(int argc, char **argv)
+int cmd_capture(int argc, char **argv, const char *command_line)
 {
 	const char *command = "vlroute capture";
 	struct capture_request request;
@@ -203,6 +203,7 @@ int cmd_capture(int argc, char **argv)
 	struct vlr_error err;
 	int parsed, status = CLI_OK;
 
+	(void)command_line;	/* captured tables record no provenance yet */
 	memset(&request, 0, sizeof(request));
 	vlr_capture_options_init(&request.options);
 	request.timeout = request.options.timeout_ms;

@@ -32,6 +32,8 @@ static const char compare_usage[] =
 	"  -f, --fabric FILE     topology for every DIR instead of its own\n"
 	"  -v, --vls N           data VLs the fabric offers (1..15, default 8)\n"
 	"      --no-plots        write plots.gp and the data but do not run gnuplot\n"
+	"  -J, --json FILE       also write the figures as JSON, with their provenance\n"
+	"                        (- for stdout, the other messages then on stderr)\n"
 	CLI_NODE_NAME_MAP_HELP
 	"  -V, --version         print the version and exit\n"
 	"  -h, --help            print this help and exit\n"
@@ -39,7 +41,10 @@ static const char compare_usage[] =
 	"unreadable tables, tables of different fabrics).\n";
 
 struct compare_request {
+	const char *command_line;
 	const char *output;
+	const char *json;
+	struct vlr_provenance provenance;	/* with --json */
 	const char *fabric_path;
 	const char *name_map;
 	unsigned long long instances;
@@ -110,6 +115,9 @@ static int take_option(const char *command, int option, char **argv,
 	case 'P':
 		r->no_plots = 1;
 		return 0;
+	case 'J':
+		r->json = optarg;
+		return 0;
 	case CLI_OPT_NODE_NAME_MAP:
 		r->name_map = optarg;
 		return 0;
@@ -157,6 +165,7 @@ static int parse_options(const char *command, int argc, char **argv,
 		{ "fabric", required_argument, NULL, 'f' },
 		{ "vls", required_argument, NULL, 'v' },
 		{ "no-plots", no_argument, NULL, 'P' },
+		{ "json", required_argument, NULL, 'J' },
 		{ "node-name-map", required_argument, NULL, CLI_OPT_NODE_NAME_MAP },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
@@ -166,7 +175,7 @@ static int parse_options(const char *command, int argc, char **argv,
 
 	optind = 1;
 	opterr = 0;
-	while ((option = cli_getopt(command, argc, argv, "o:n:s:p:d:j:f:v:Vht:", options,
+	while ((option = cli_getopt(command, argc, argv, "o:n:s:p:d:j:f:v:J:Vht:", options,
 				    compare_renamed)) != -1)
 		if ((taken = take_option(command, option, argv, r)) != 0)
 			return taken;
@@ -317,6 +326,10 @@ static int measure(const char *command, struct compare_request *r, struct compar
 		vlr_tables_free(tables);
 		return CLI_BAD_INPUT;
 	}
+	if (r->json && cli_provenance_tables(command, &r->provenance, e->dir, notes.topology)) {
+		vlr_tables_free(tables);
+		return CLI_FAILED;
+	}
 	if (cli_rename_nodes(command, r->name_map, tables->fabric, &named)) {
 		vlr_tables_free(tables);
 		return CLI_BAD_INPUT;
@@ -337,11 +350,14 @@ static int measure(const char *command, struct compare_request *r, struct compar
 static int compare_all(const char *command, struct compare_request *r,
 		       struct compare_set *set)
 {
+	FILE *report = cli_report_stream(r->json);
 	unsigned i;
 	int status;
 
 	set->instances = (unsigned)r->instances;
 	set->seed = r->seed;
+	r->provenance.first_seed = r->seed;
+	r->provenance.num_seeds = 1;
 	set->dlid_choice = r->dlid_choice;
 	set->pattern_count = r->pattern_count;
 	for (i = 0; i < set->count; i++) {
@@ -352,17 +368,19 @@ static int compare_all(const char *command, struct compare_request *r,
 			return status;
 		vlr_unprogrammable_describe(&set->entries[i].route.unprogrammable, why,
 					    sizeof(why));
-		printf("%-20s ebb %.6f, max link load %.6g%s%s\n", set->entries[i].label,
-		       set->entries[i].ebb.mean, set->entries[i].linkload.switch_links.max,
-		       why[0] ? "; " : "", why);
+		fprintf(report, "%-20s ebb %.6f, max link load %.6g%s%s\n", set->entries[i].label,
+			set->entries[i].ebb.mean, set->entries[i].linkload.switch_links.max,
+			why[0] ? "; " : "", why);
 	}
 	if (compare_write_report(command, set, r->output, r->no_plots))
 		return CLI_FAILED;
-	printf("report: %s/report.md\n", r->output);
+	fprintf(report, "report: %s/report.md\n", r->output);
+	if (r->json && compare_write_json(command, set, &r->provenance, r->json))
+		return CLI_FAILED;
 	return CLI_OK;
 }
 
-int cmd_compare(int argc, char **argv)
+int cmd_compare(int argc, char **argv, const char *command_line)
 {
 	const char *command = "vlroute compare";
 	struct compare_request request;
@@ -375,6 +393,7 @@ int cmd_compare(int argc, char **argv)
 		return CLI_FAILED;
 	}
 	memset(&request, 0, sizeof(request));
+	request.command_line = command_line;
 	request.instances = 100;
 	request.seed = 1;
 	request.vls = 8;
@@ -382,8 +401,12 @@ int cmd_compare(int argc, char **argv)
 	if (parsed)
 		status = parsed == 2 ? cli_version() : parsed > 0 ?
 			 cli_usage(stdout, compare_usage, CLI_OK) : CLI_BAD_INPUT;
+	else if (request.json && cli_provenance_init(command, command_line, &request.provenance))
+		status = CLI_FAILED;
 	else
 		status = compare_all(command, &request, set);
+	if (request.json && !parsed)
+		vlr_provenance_free(&request.provenance);
 	for (i = 0; i < set->count; i++)
 		free(set->entries[i].loads);
 	free(set);

@@ -403,10 +403,21 @@ static int gen_family(const struct gen_family *family, int argc, char **argv)
 	return generate_and_write(command, &params, output);
 }
 
-int cmd_gen(int argc, char **argv)
+const struct option *cmd_gen_options(const char *family)
 {
 	size_t i;
 
+	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++)
+		if (!strcmp(family, families[i].name))
+			return families[i].long_options;
+	return NULL;
+}
+
+int cmd_gen(int argc, char **argv, const char *command_line)
+{
+	size_t i;
+
+	(void)command_line;	/* a net file records no provenance */
 	if (argc < 2)
 		return cli_usage(stderr, gen_usage, CLI_BAD_INPUT);
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help"))

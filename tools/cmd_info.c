@@ -111,7 +111,7 @@ static void print_ibsim(const struct vlr_fabric *fabric)
 	printf("ibsim:             needs ibsim %s\n", flags);
 }
 
-int cmd_info(int argc, char **argv)
+int cmd_info(int argc, char **argv, const char *command_line)
 {
 	static const struct option options[] = {
 		{ "lmc", required_argument, NULL, 'l' },
@@ -127,6 +127,7 @@ int cmd_info(int argc, char **argv)
 	struct vlr_fabric *fabric;
 	int option, status = CLI_OK;
 
+	(void)command_line;	/* a summary on the terminal, no result file */
 	optind = 1;
 	opterr = 0;
 	while ((option = cli_getopt(command, argc, argv, "l:Vh", options, NULL)) != -1) {

@@ -81,7 +81,7 @@ static int write_conf(const char *command, const char *path)
 	return CLI_OK;
 }
 
-int cmd_osm_config(int argc, char **argv)
+int cmd_osm_config(int argc, char **argv, const char *command_line)
 {
 	static const struct option options[] = {
 		{ "output", required_argument, NULL, 'o' },
@@ -92,6 +92,7 @@ int cmd_osm_config(int argc, char **argv)
 	const char *command = "vlroute osm-config", *path = "-";
 	int option;
 
+	(void)command_line;	/* a configuration file, no result */
 	optind = 1;
 	opterr = 0;
 	while ((option = cli_getopt(command, argc, argv, "o:Vh", options, NULL)) != -1) {

@@ -21,7 +21,8 @@ static const char usage_files[] =
 	"and write them to DIR: fabric.net, guid2lid, opensm-lfts.dump,\n"
 	"opensm-sl2vl.dump, vlroute-path-sl.dump, vlroute-route.info (and\n"
 	"vlroute-valiant.dump; tables that are not programmable have no SL2VL\n"
-	"and path-SL dumps).\n";
+	"and path-SL dumps), with vlroute-provenance.json (version, command\n"
+	"line, the table-set hash it prints, host, date).\n";
 
 static const char usage_options[] =
 	"  -o, --output DIR      directory to write (created if missing)\n"
@@ -124,6 +125,7 @@ static void print_engines(void)
 }
 
 struct route_request {
+	const char *command_line;
 	const char *fabric_path;
 	const char *output;
 	const char *guid2lid;
@@ -182,34 +184,40 @@ static int parse_policy_option(const char *command, int option, const char *text
 	return -1;
 }
 
+static const struct option route_options[] = {
+	{ "engine", required_argument, NULL, 'e' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "lmc", required_argument, NULL, 'l' },
+	{ "guid2lid", required_argument, NULL, 'g' },
+	{ "vls", required_argument, NULL, 'v' },
+	{ "heuristic", required_argument, NULL, 'H' },
+	{ "no-balance", no_argument, NULL, 'B' },
+	{ "vl-policy", required_argument, NULL, 'Y' },
+	{ "phase-min", required_argument, NULL, 'M' },
+	{ "vls-per-phase", required_argument, NULL, 'K' },
+	{ "dim-order", required_argument, NULL, 'D' },
+	{ "restricted", required_argument, NULL, 'R' },
+	{ "family", required_argument, NULL, 'F' },
+	{ "allow-unprogrammable", no_argument, NULL, 'A' },
+	{ "version", no_argument, NULL, 'V' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+const struct option *cmd_route_options(void)
+{
+	return route_options;
+}
+
 static int parse_route_options(const char *command, int argc, char **argv,
 			       struct route_request *request)
 {
-	static const struct option options[] = {
-		{ "engine", required_argument, NULL, 'e' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "lmc", required_argument, NULL, 'l' },
-		{ "guid2lid", required_argument, NULL, 'g' },
-		{ "vls", required_argument, NULL, 'v' },
-		{ "heuristic", required_argument, NULL, 'H' },
-		{ "no-balance", no_argument, NULL, 'B' },
-		{ "vl-policy", required_argument, NULL, 'Y' },
-		{ "phase-min", required_argument, NULL, 'M' },
-		{ "vls-per-phase", required_argument, NULL, 'K' },
-		{ "dim-order", required_argument, NULL, 'D' },
-		{ "restricted", required_argument, NULL, 'R' },
-		{ "family", required_argument, NULL, 'F' },
-		{ "allow-unprogrammable", no_argument, NULL, 'A' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct vlr_error err;
 	int option;
 
 	optind = 1;
 	opterr = 0;
-	while ((option = cli_getopt(command, argc, argv, "e:o:l:g:v:H:Y:VhP:", options,
+	while ((option = cli_getopt(command, argc, argv, "e:o:l:g:v:H:Y:VhP:", route_options,
 				    route_renamed)) != -1) {
 		switch (option) {
 		case 'h':
@@ -470,9 +478,51 @@ static int route_and_verify(const char *command, struct vlr_tables *tables,
 	return CLI_OK;
 }
 
+/* How the tables were made, for vlroute-route.info. */
+static void describe_routing(const struct vlr_tables *tables,
+			     const struct route_request *request,
+			     const struct vlr_engine_report *report, struct vlr_route_info *info)
+{
+	memset(info, 0, sizeof(*info));
+	snprintf(info->engine, sizeof(info->engine), "%s", request->engine->name);
+	info->seconds = report->seconds_paths + report->seconds_layers;
+	if (request->engine->needs_family)	/* as print_low_diameter says it */
+		vlr_vl_policy_describe(&tables->policy, info->vl_policy,
+				       sizeof(info->vl_policy));
+	info->lmc = tables->fabric->lmc;
+	info->unprogrammable = tables->unprogrammable;
+}
+
+/*
+ * dir/vlroute-provenance.json, once the tables and the route info are in
+ * dir (the temporary directory that becomes request->output): the
+ * table-set hash into hash. 0, or -1 having complained.
+ */
+static int write_provenance(const char *command, const struct route_request *request,
+			    const char *dir, char hash[VLR_SHA256_HEX])
+{
+	struct vlr_provenance provenance;
+	struct vlr_error err;
+	int status = -1;
+
+	if (cli_provenance_init(command, request->command_line, &provenance))
+		return -1;
+	if (!cli_provenance_tables(command, &provenance, dir, request->fabric_path)) {
+		snprintf(provenance.tables[0].path, sizeof(provenance.tables[0].path), "%s",
+			 request->output);
+		snprintf(hash, VLR_SHA256_HEX, "%s", provenance.tables[0].sha256);
+		status = vlr_provenance_file_write(dir, &provenance, &err);
+		if (status)
+			cli_error(command, "%s", err.message);
+	}
+	vlr_provenance_free(&provenance);
+	return status;
+}
+
 /* Route, check, write the files into dir: the status to exit with. */
 static int route_and_write(const char *command, struct vlr_tables *tables,
-			   const struct route_request *request, const char *dir)
+			   const struct route_request *request, const char *dir,
+			   char hash[VLR_SHA256_HEX])
 {
 	struct vlr_engine_report report;
 	struct vlr_verify_report check;
@@ -482,12 +532,14 @@ static int route_and_write(const char *command, struct vlr_tables *tables,
 
 	if (status != CLI_OK)
 		return status;
-	snprintf(info.engine, sizeof(info.engine), "%s", request->engine->name);
-	info.seconds = report.seconds_paths + report.seconds_layers;
-	info.unprogrammable = tables->unprogrammable;
+	describe_routing(tables, request, &report, &info);
 	if (vlr_tables_write_files(tables, dir, &err) ||
 	    vlr_route_info_write(dir, &info, &err)) {
 		cli_error(command, "%s; %s is left as it was", err.message, request->output);
+		return CLI_FAILED;
+	}
+	if (write_provenance(command, request, dir, hash)) {
+		cli_error(command, "%s is left as it was", request->output);
 		return CLI_FAILED;
 	}
 	return CLI_OK;
@@ -515,7 +567,7 @@ static int check_connected(const char *command, const struct vlr_fabric *fabric)
 
 /* Read, route, check and write the tables into dir: the status to exit with. */
 static int route_into(const char *command, const struct route_request *request,
-		      const char *dir)
+		      const char *dir, char hash[VLR_SHA256_HEX])
 {
 	struct vlr_fabric *fabric;
 	struct vlr_tables *tables;
@@ -540,7 +592,7 @@ static int route_into(const char *command, const struct route_request *request,
 		return CLI_BAD_INPUT;
 	}
 	tables->owns_fabric = 1;
-	status = route_and_write(command, tables, request, dir);
+	status = route_and_write(command, tables, request, dir, hash);
 	vlr_tables_free(tables);
 	return status;
 }
@@ -549,15 +601,17 @@ static int route_into(const char *command, const struct route_request *request,
  * The table directory is locked before anything is read, so that a
  * second route into it is refused at once, and replaced whole at the end.
  */
-int cmd_route(int argc, char **argv)
+int cmd_route(int argc, char **argv, const char *command_line)
 {
 	const char *command = "vlroute route";
 	struct route_request request;
+	char hash[VLR_SHA256_HEX];
 	struct vlr_whole_dir out;
 	struct vlr_error err;
 	int parsed, status;
 
 	memset(&request, 0, sizeof(request));
+	request.command_line = command_line;
 	vlr_engine_options_init(&request.options);
 	request.vls = 8;
 	parsed = parse_route_options(command, argc, argv, &request);
@@ -569,12 +623,13 @@ int cmd_route(int argc, char **argv)
 		cli_error(command, "%s", err.message);
 		return CLI_FAILED;
 	}
-	status = route_into(command, &request, out.temporary);
+	status = route_into(command, &request, out.temporary, hash);
 	if (vlr_whole_dir_close(&out, status != CLI_OK, &err)) {
 		if (status == CLI_OK)
 			cli_error(command, "%s", err.message);
 		return status == CLI_OK ? CLI_FAILED : status;
 	}
 	printf("tables:            %s\n", request.output);
+	printf("table-set hash:    %s\n", hash);
 	return CLI_OK;
 }

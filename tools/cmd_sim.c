@@ -25,7 +25,9 @@ static const char sim_usage[] =
 	"  -L, --load L           offered load, phits/server/cycle in 0..1 (default 1);\n"
 	"                         a sweep: a list 0.2,0.5,1 or a range 0.1:1:0.1\n"
 	"  -c, --cycles N         measured cycles (default 20000)\n"
-	"  -w, --warmup N         cycles before measuring (default 0)\n"
+	"  -w, --warmup N         cycles before measuring (default a tenth of the\n"
+	"                         measured cycles in whole bins: 2000 for 20000,\n"
+	"                         none below ten bins)\n"
 	"  -N, --seeds N          seeds per load (default 1)\n"
 	"  -s, --seed S           first seed (default 1)\n"
 	"  -j, --threads N        threads, 0 = all cores (default 0)\n"
@@ -60,15 +62,22 @@ static const char sim_usage[] =
 	"      --deadlock N       no phit moving for N cycles is a deadlock\n"
 	"                         (default 1000)\n"
 	"      --stability-drop F a drop is a bin below (1 - F) x peak (default 0.1)\n"
-	"  -J, --json FILE        summary per run as JSON (- for stdout)\n"
-	"      --csv FILE         accepted load per time bin and run as CSV\n"
+	"  -J, --json FILE        provenance, configuration, and per run a summary and\n"
+	"                         the accepted load per time bin as JSON (- for stdout,\n"
+	"                         the report then on stderr)\n"
+	"      --csv FILE         accepted load per time bin and run as CSV, warm-up\n"
+	"                         bins flagged, with the table-set hash (- as --json)\n"
 	"  -F, --plot FILE        PNG or SVG figure (gnuplot): load over time per\n"
 	"                         seed, or accepted load and latency per offered load\n"
 	"  -q, --quiet            no progress messages\n"
 	CLI_NODE_NAME_MAP_HELP
 	"  -V, --version          print the version and exit\n"
 	"  -h, --help             print this help and exit\n"
-	"Exit status: 0 done, 1 deadlock or failure, 2 bad input.\n";
+	"Time bins cover the whole run from cycle 0, warm-up bins flagged; the summary\n"
+	"figures are measured after the warm-up. SIGINT or SIGTERM stops the runs: the\n"
+	"outputs hold those that finished, stderr names the others.\n"
+	"Exit status: 0 done, 1 deadlock or failure, 2 bad input, 128 + N stopped by\n"
+	"signal N (130 SIGINT, 143 SIGTERM).\n";
 
 enum {
 	OPT_TRACE = 256, OPT_DRAIN, OPT_BIAS, OPT_PACKET, OPT_INPUT, OPT_OUTPUT,
@@ -118,6 +127,11 @@ static const struct option sim_options[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
+
+const struct option *cmd_sim_options(void)
+{
+	return sim_options;
+}
 
 /* A plot's file name: .png or .svg. */
 static int figure_name(const char *text)
@@ -307,16 +321,23 @@ static int parse_options(struct sim_cli *cli, int argc, char **argv)
 		cli_error(cli->command, "needs exactly one table directory (see --help)");
 		return CLI_BAD_INPUT;
 	}
+	if (cli_is_stdout(cli->json) && cli_is_stdout(cli->csv)) {
+		cli_error(cli->command, "--json - and --csv - would mix on standard output; "
+			  "write one of them to a file");
+		return CLI_BAD_INPUT;
+	}
+	if (cli_is_stdout(cli->json) || cli_is_stdout(cli->csv))
+		cli->report = stderr;
 	cli->dir = argv[optind];
 	return CLI_OK;
 }
 
-int cmd_sim(int argc, char **argv)
+int cmd_sim(int argc, char **argv, const char *command_line)
 {
 	struct sim_cli cli;
 	int status;
 
-	sim_cli_init(&cli);
+	sim_cli_init(&cli, command_line);
 	status = parse_options(&cli, argc, argv);
 	if (status == SIM_HELP_SHOWN)
 		status = CLI_OK;

@@ -21,7 +21,8 @@ static const char verify_usage[] =
 	"  -f, --fabric FILE   topology to use instead of DIR/fabric.net or\n"
 	"                      DIR/opensm-subnet.lst\n"
 	"  -v, --vls N         data VLs the fabric offers (1..15, default 8)\n"
-	"  -J, --json FILE     also write the report as JSON (- for stdout)\n"
+	"  -J, --json FILE     also write the report as JSON, with its provenance\n"
+	"                      (- for stdout, the text report then on stderr)\n"
 	CLI_NODE_NAME_MAP_HELP
 	"  -V, --version       print the version and exit\n"
 	"  -h, --help          print this help and exit\n"
@@ -35,46 +36,55 @@ static const struct cli_renamed verify_renamed[] = {
 };
 
 static void print_sources(const struct vlr_tables_dir_notes *notes, const char *name_map,
-			  unsigned named, unsigned nodes, int marked)
+			  unsigned named, unsigned nodes, int marked, FILE *out)
 {
-	printf("topology:          %s\n", notes->topology);
+	fprintf(out, "topology:          %s\n", notes->topology);
 	if (strcmp(notes->lfts, VLR_FILE_LFTS))
-		printf("LFTs from:         %s\n", notes->lfts);
+		fprintf(out, "LFTs from:         %s\n", notes->lfts);
 	if (name_map)
-		printf("node names:        %u of %u nodes from %s\n", named, nodes, name_map);
-	printf("LIDs from:         %s\n", notes->has_guid2lid ? "guid2lid" :
-	       notes->lmc_inferred ? "the topology, LMC from the LFT dump" :
-	       "the topology");
+		fprintf(out, "node names:        %u of %u nodes from %s\n", named, nodes,
+			name_map);
+	fprintf(out, "LIDs from:         %s\n", notes->has_guid2lid ? "guid2lid" :
+		notes->lmc_inferred ? "the topology, LMC from the LFT dump" : "the topology");
 	if (marked)
 		return;		/* tables without SLs, which the report says */
 	if (!notes->has_sl2vl)
-		printf("note:              no opensm-sl2vl.dump: SL i uses VL i\n");
+		fprintf(out, "note:              no opensm-sl2vl.dump: SL i uses VL i\n");
 	if (!notes->has_path_sl)
-		printf("note:              no vlroute-path-sl.dump: every route uses SL 0 "
-		       "(OpenSM writes no path SLs)\n");
+		fprintf(out, "note:              no vlroute-path-sl.dump: every route uses "
+			"SL 0 (OpenSM writes no path SLs)\n");
 }
 
 /* Tables for ideal VLs only: whether that form is deadlock-free. */
-static void print_ideal_form(const struct vlr_tables *tables)
+static void print_ideal_form(const struct vlr_tables *tables, FILE *out)
 {
 	char verdict[VLR_VERIFY_CYCLE_SIZE + 64];
 
 	if (cli_ideal_form(tables, VLR_FAMILY_NONE, verdict, sizeof(verdict)) != CLI_IDEAL_NONE)
-		printf("ideal form: %s\n", verdict);
+		fprintf(out, "ideal form: %s\n", verdict);
 }
 
-static int write_json(const char *command, const struct vlr_verify_report *report,
-		      const char *path)
+/* The report as JSON, with the provenance of the tables in dir. */
+static int write_json(const char *command, const char *command_line,
+		      const struct vlr_verify_report *report, const char *dir,
+		      const char *fabric, const char *path)
 {
+	struct vlr_provenance provenance;
 	struct vlr_whole_file file;
-	FILE *out = cli_result_open(command, path, &file);
+	FILE *out;
+	int status = -1;
 
-	if (!out)
+	if (cli_provenance_init(command, command_line, &provenance))
 		return -1;
-	return cli_result_close(command, path, &file, out, vlr_verify_write_json(report, out));
+	if (!cli_provenance_tables(command, &provenance, dir, fabric) &&
+	    (out = cli_result_open(command, path, &file)) != NULL)
+		status = cli_result_close(command, path, &file, out,
+					  vlr_verify_write_json(report, &provenance, out));
+	vlr_provenance_free(&provenance);
+	return status;
 }
 
-int cmd_verify(int argc, char **argv)
+int cmd_verify(int argc, char **argv, const char *command_line)
 {
 	static const struct option options[] = {
 		{ "fabric", required_argument, NULL, 'f' },
@@ -130,17 +140,18 @@ int cmd_verify(int argc, char **argv)
 		return CLI_BAD_INPUT;
 	}
 	print_sources(&notes, name_map, named, tables->fabric->num_nodes,
-		      tables->unprogrammable.marked);
+		      tables->unprogrammable.marked, cli_report_stream(json));
 	if (vlr_verify(tables, &report, &err)) {
 		cli_error(command, "%s", err.message);
 		vlr_tables_free(tables);
 		return CLI_FAILED;
 	}
-	vlr_verify_print(&report, stdout);
+	vlr_verify_print(&report, cli_report_stream(json));
 	if (tables->unprogrammable.marked)
-		print_ideal_form(tables);
+		print_ideal_form(tables, cli_report_stream(json));
 	status = vlr_verify_passed(&report) ? CLI_OK : CLI_FAILED;
-	if (json && write_json(command, &report, json))
+	if (json && write_json(command, command_line, &report, argv[optind], notes.topology,
+			       json))
 		status = CLI_FAILED;
 	vlr_tables_free(tables);
 	return status;

@@ -55,4 +55,12 @@ struct compare_set {
 int compare_write_report(const char *command, const struct compare_set *set,
 			 const char *dir, int no_plots);
 
+/*
+ * The figures of every table set as JSON, with the provenance (one table
+ * set a directory), into path ("-": standard output), written whole.
+ * Returns -1 with a message on stderr when it cannot be written.
+ */
+int compare_write_json(const char *command, const struct compare_set *set,
+		       const struct vlr_provenance *provenance, const char *path);
+
 #endif

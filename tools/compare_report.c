@@ -2,11 +2,12 @@
  * compare_report.c - the report of "vlroute compare": report.md (one table
  * of figures per table set, the plots, the hottest channels), the data
  * files ebb.dat and linkload.dat, and plots.gp, which gnuplot turns into
- * ebb.svg and linkload.svg.
+ * ebb.svg and linkload.svg; and the figures as JSON with their provenance.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -366,4 +367,82 @@ int compare_write_report(const char *command, const struct compare_set *set,
 		return -1;
 	}
 	return 0;
+}
+
+/* What one table set measured, as a JSON object. */
+static int write_entry_json(const struct compare_set *set, const struct compare_entry *e,
+			    struct vlr_json *json, FILE *out)
+{
+	int bad = 0;
+	unsigned i;
+
+	vlr_json_open(json, NULL, '{', VLR_JSON_INLINE);
+	vlr_json_string(json, "label", e->label);
+	vlr_json_string(json, "tables", e->dir);
+	if (e->route.engine[0])
+		vlr_json_string(json, "engine", e->route.engine);
+	else
+		vlr_json_null(json, "engine");
+	vlr_json_real(json, "routing_seconds", e->route.seconds >= 0 ? e->route.seconds : NAN,
+		      VLR_JSON_EXACT);
+	vlr_json_uint(json, "vls_used", e->vls_used);
+	vlr_json_uint(json, "sls_used", e->sls_used);
+	if (e->deadlock_free == VLR_DEADLOCK_FREE_UNKNOWN)
+		vlr_json_null(json, "deadlock_free");
+	else
+		vlr_json_bool(json, "deadlock_free", e->deadlock_free == VLR_DEADLOCK_FREE_YES);
+	vlr_json_open(json, "switch_links", '{', VLR_JSON_INLINE);
+	vlr_json_uint(json, "channels", e->linkload.switch_links.channels);
+	vlr_json_real(json, "min", e->linkload.switch_links.min, VLR_JSON_EXACT);
+	vlr_json_real(json, "mean", e->linkload.switch_links.mean, VLR_JSON_EXACT);
+	vlr_json_real(json, "max", e->linkload.switch_links.max, VLR_JSON_EXACT);
+	vlr_json_close(json);
+	vlr_json_string(json, "hottest", e->hottest);
+	vlr_json_string(json, "hottest_class", e->hottest_class);
+	vlr_json_next(json, "ebb");
+	bad |= vlr_pattern_write_json(&e->ebb, out);
+	vlr_json_open(json, "patterns", '[', VLR_JSON_INLINE);
+	for (i = 0; i < set->pattern_count; i++) {
+		vlr_json_next(json, NULL);
+		bad |= vlr_pattern_write_json(&e->patterns[i], out);
+	}
+	vlr_json_close(json);
+	vlr_json_close(json);
+	return bad;
+}
+
+static int write_json(const struct compare_set *set, const struct vlr_provenance *provenance,
+		      FILE *out)
+{
+	struct vlr_json json;
+	int bad = 0;
+	unsigned i;
+
+	vlr_json_start(&json, out);
+	vlr_json_open(&json, NULL, '{', VLR_JSON_LINES);
+	vlr_provenance_write_json(provenance, "provenance", &json);
+	vlr_json_string(&json, "fabric", set->fabric);
+	vlr_json_uint(&json, "switches", set->switches);
+	vlr_json_uint(&json, "servers", set->servers);
+	vlr_json_uint(&json, "instances", set->instances);
+	vlr_json_uint(&json, "seed", set->seed);
+	vlr_json_string(&json, "dlid_choice", vlr_dlid_choice_name(set->dlid_choice));
+	vlr_json_open(&json, "sets", '[', VLR_JSON_LINES);
+	for (i = 0; i < set->count; i++)
+		bad |= write_entry_json(set, &set->entries[i], &json, out);
+	vlr_json_close(&json);
+	vlr_json_close(&json);
+	bad |= fputc('\n', out) == EOF;
+	return bad | vlr_json_finish(&json);
+}
+
+int compare_write_json(const char *command, const struct compare_set *set,
+		       const struct vlr_provenance *provenance, const char *path)
+{
+	struct vlr_whole_file file;
+	FILE *out = cli_result_open(command, path, &file);
+
+	if (!out)
+		return -1;
+	return cli_result_close(command, path, &file, out, write_json(set, provenance, out));
 }

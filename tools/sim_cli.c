@@ -1,6 +1,8 @@
 /*
  * sim_cli.c - running "vlroute sim": tables, trace, the runs with progress
- * on stderr, the report on stdout, and the CSV, JSON and plot files.
+ * on stderr, the report on stdout (stderr when the JSON or CSV goes to
+ * stdout), and the CSV, JSON and plot files with the runs that finished
+ * when SIGINT or SIGTERM stopped them.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -13,11 +15,14 @@
 #include "cli.h"
 #include "sim_cli.h"
 
-void sim_cli_init(struct sim_cli *cli)
+void sim_cli_init(struct sim_cli *cli, const char *command_line)
 {
 	memset(cli, 0, sizeof(*cli));
 	cli->command = "vlroute sim";
+	cli->command_line = command_line;
+	cli->report = stdout;
 	vlr_sim_config_default(&cli->config);
+	cli->config.cancel = &cli->watch.stop;
 	cli->loads[0] = 1.0;
 	cli->num_loads = 1;
 	cli->seeds = 1;
@@ -29,6 +34,7 @@ void sim_cli_free(struct sim_cli *cli)
 {
 	vlr_sim_trace_free((struct vlr_sim_trace *)cli->config.trace);
 	cli->config.trace = NULL;
+	vlr_provenance_free(&cli->provenance);
 }
 
 static int parse_load(const char *command, const char *text, size_t length, double *load)
@@ -104,38 +110,53 @@ static void progress(const struct vlr_sim_progress *p, void *data)
 		p->seconds, tty ? "   \r" : "\n");
 }
 
+/* "2000 warm-up (bins 0-1) + 20000 measured, bins of 1000". */
+static void print_cycles(FILE *out, const struct vlr_sim_config *c)
+{
+	uint64_t warmup_bins = (c->warmup + c->bin - 1) / c->bin;
+
+	fprintf(out, "cycles:            %llu warm-up", (unsigned long long)c->warmup);
+	if (warmup_bins == 1)
+		fprintf(out, " (bin 0)");
+	else if (warmup_bins > 1)
+		fprintf(out, " (bins 0-%llu)", (unsigned long long)warmup_bins - 1);
+	fprintf(out, " + %llu measured, bins of %u from cycle 0\n",
+		(unsigned long long)c->cycles, c->bin);
+}
+
 static void print_header(const struct sim_cli *cli, const struct vlr_sim *sim)
 {
-	const struct vlr_sim_config *c = &cli->config;
+	const struct vlr_sim_config *c = vlr_sim_config_of(sim);
+	FILE *out = cli->report;
 	char pattern[64];
 
 	if (c->trace)
 		snprintf(pattern, sizeof(pattern), "trace %s", cli->trace_path);
 	else
 		vlr_pattern_name(&c->pattern, pattern, sizeof(pattern));
-	printf("servers:           %u\n", vlr_sim_num_servers(sim));
-	printf("traffic:           %s\n", pattern);
-	printf("VLs:               %u, %s\n", vlr_sim_num_vls(sim),
-	       vlr_sim_vl_mode_name(c->vl_mode));
-	printf("DLID choice:       %s\n", vlr_dlid_choice_name(c->dlid));
-	printf("cycles:            %llu warm-up + %llu measured, bins of %u\n",
-	       (unsigned long long)c->warmup, (unsigned long long)c->cycles, c->bin);
-	printf("memory per run:    %.1f MB\n", (double)vlr_sim_run_bytes(sim) / 1e6);
-	printf("%-8s %-5s %-9s %-9s %-5s %-5s %-5s %-9s %-8s %-6s %-4s %s\n", "offered",
-	       "seed", "accepted", "latency", "p50", "p99", "hops", "inj.min", "max/min",
-	       "cv", "stab", "cycles/s");
+	fprintf(out, "servers:           %u\n", vlr_sim_num_servers(sim));
+	fprintf(out, "traffic:           %s\n", pattern);
+	fprintf(out, "VLs:               %u, %s\n", vlr_sim_num_vls(sim),
+		vlr_sim_vl_mode_name(c->vl_mode));
+	fprintf(out, "DLID choice:       %s\n", vlr_dlid_choice_name(c->dlid));
+	print_cycles(out, c);
+	fprintf(out, "memory per run:    %.1f MB\n", (double)vlr_sim_run_bytes(sim) / 1e6);
+	fprintf(out, "%-8s %-5s %-9s %-9s %-5s %-5s %-5s %-9s %-8s %-6s %-4s %s\n", "offered",
+		"seed", "accepted", "latency", "p50", "p99", "hops", "inj.min", "max/min",
+		"cv", "stab", "cycles/s");
 }
 
-static void print_run(const struct vlr_sim_result *r)
+static void print_run(FILE *out, const struct vlr_sim_result *r)
 {
-	printf("%-8.3f %-5llu %-9.4f %-9.1f %-5llu %-5llu %-5.2f %-9.0f %-8.3f %-6.3f %-4d "
-	       "%.0f\n", r->offered, (unsigned long long)r->seed, r->accepted, r->latency_avg,
-	       (unsigned long long)r->latency_p50, (unsigned long long)r->latency_p99,
-	       r->hops_avg, r->inject_min, r->inject_max_over_min, r->inject_cv,
-	       r->stability, r->seconds > 0 ? (double)r->cycles / r->seconds : 0.0);
+	fprintf(out, "%-8.3f %-5llu %-9.4f %-9.1f %-5llu %-5llu %-5.2f %-9.0f %-8.3f %-6.3f "
+		"%-4d %.0f\n", r->offered, (unsigned long long)r->seed, r->accepted,
+		r->latency_avg, (unsigned long long)r->latency_p50,
+		(unsigned long long)r->latency_p99, r->hops_avg, r->inject_min,
+		r->inject_max_over_min, r->inject_cv, r->stability,
+		r->seconds > 0 ? (double)r->cycles / r->seconds : 0.0);
 }
 
-/* Print every run; complain about deadlocks; 1 if any. */
+/* Print every completed run; complain about deadlocks; 1 if any. */
 static int report(const struct sim_cli *cli, const struct vlr_sim_result *results,
 		  unsigned count)
 {
@@ -143,9 +164,10 @@ static int report(const struct sim_cli *cli, const struct vlr_sim_result *result
 	int deadlock = 0;
 
 	for (i = 0; i < count; i++)
-		print_run(&results[i]);
+		if (results[i].completed)
+			print_run(cli->report, &results[i]);
 	for (i = 0; i < count; i++) {
-		if (!results[i].deadlock)
+		if (!results[i].completed || !results[i].deadlock)
 			continue;
 		deadlock = 1;
 		cli_error(cli->command, "deadlock at cycle %llu (load %g, seed %llu): no phit "
@@ -168,8 +190,9 @@ static int write_file(const struct sim_cli *cli, const char *path, const struct 
 	if (!out)
 		return -1;
 	return cli_result_close(cli->command, path, &file, out,
-				csv ? vlr_sim_write_csv(results, count, cli->config.bin, out) :
-				vlr_sim_write_json(sim, results, count, out));
+				csv ? vlr_sim_write_csv(results, count,
+							cli->provenance.tables[0].sha256, out) :
+				vlr_sim_write_json(sim, results, count, &cli->provenance, out));
 }
 
 /*
@@ -216,12 +239,20 @@ static int write_plot(const struct sim_cli *cli, const struct vlr_tables *tables
 		 cli->config.trace ? "trace" : pattern, loads,
 		 vlr_dlid_choice_name(cli->config.dlid),
 		 vlr_sim_vl_mode_name(cli->config.vl_mode));
-	if (sim_plot(results, cli->num_loads, cli->seeds, cli->config.bin, title,
-			 cli->plot, &err)) {
+	if (sim_plot(results, cli->num_loads, cli->seeds, title, cli->plot, &err)) {
 		cli_error(cli->command, "%s", err.message);
 		return -1;
 	}
 	return 0;
+}
+
+static unsigned completed_runs(const struct vlr_sim_result *results, unsigned count)
+{
+	unsigned i, completed = 0;
+
+	for (i = 0; i < count; i++)
+		completed += results[i].completed != 0;
+	return completed;
 }
 
 static int write_files(const struct sim_cli *cli, const struct vlr_tables *tables,
@@ -234,9 +265,58 @@ static int write_files(const struct sim_cli *cli, const struct vlr_tables *table
 		failed = 1;
 	if (cli->json && write_file(cli, cli->json, sim, results, count, 0))
 		failed = 1;
-	if (cli->plot && write_plot(cli, tables, results))
+	if (cli->plot && !completed_runs(results, count))
+		cli_error(cli->command, "no run finished: no plot");
+	else if (cli->plot && write_plot(cli, tables, results))
 		failed = 1;
 	return failed;
+}
+
+/* "SIGTERM: 3 of 8 runs did not finish ...: load 0.5 seed 2, ...". */
+static void name_unfinished(const struct sim_cli *cli, const struct vlr_sim_result *results,
+			    unsigned count)
+{
+	unsigned i, n = 0, left = count - completed_runs(results, count);
+
+	fprintf(stderr, "%s: %s: %u of %u runs did not finish and are not in the outputs: ",
+		cli->command,
+		cli_signal_name(__atomic_load_n(&cli->watch.signal, __ATOMIC_RELAXED)),
+		left, count);
+	for (i = 0; i < count; i++)
+		if (!results[i].completed)
+			fprintf(stderr, "%sload %g seed %llu", !n++ ? "" : n == left ? " and " : ", ",
+				results[i].offered, (unsigned long long)results[i].seed);
+	fputc('\n', stderr);
+}
+
+/*
+ * The runs, with SIGINT and SIGTERM watched until every output is
+ * written: a signal stops the runs, and what finished is reported and
+ * written; the status is then 128 + the signal.
+ */
+static int run_and_write(struct sim_cli *cli, const struct vlr_tables *tables,
+			 const struct vlr_sim *sim, struct vlr_sim_result *results)
+{
+	unsigned count = cli->num_loads * cli->seeds;
+	struct vlr_error err;
+	int status = CLI_OK, signal;
+
+	if (cli_signal_watch_start(cli->command, &cli->watch))
+		return CLI_FAILED;
+	if (vlr_sim_run_all(sim, cli->loads, cli->num_loads, cli->first_seed, cli->seeds,
+			    cli->threads, results, cli->quiet ? NULL : progress, cli, &err)) {
+		cli_error(cli->command, "%s", err.message);
+		cli_signal_watch_stop(&cli->watch);
+		return CLI_FAILED;
+	}
+	if (completed_runs(results, count) < count)
+		name_unfinished(cli, results, count);
+	if (report(cli, results, count))
+		status = CLI_FAILED;
+	if (write_files(cli, tables, sim, results, count))
+		status = CLI_FAILED;
+	signal = cli_signal_watch_stop(&cli->watch);
+	return signal ? 128 + signal : status;
 }
 
 static int simulate(struct sim_cli *cli, const struct vlr_tables *tables,
@@ -244,25 +324,15 @@ static int simulate(struct sim_cli *cli, const struct vlr_tables *tables,
 {
 	unsigned count = cli->num_loads * cli->seeds, i;
 	struct vlr_sim_result *results = calloc(count, sizeof(*results));
-	struct vlr_error err;
-	int status = CLI_OK;
+	int status;
 
 	if (!results) {
 		cli_error(cli->command, "out of memory for %u runs", count);
 		return CLI_FAILED;
 	}
 	print_header(cli, sim);
-	fflush(stdout);
-	if (vlr_sim_run_all(sim, cli->loads, cli->num_loads, cli->first_seed, cli->seeds,
-			    cli->threads, results, cli->quiet ? NULL : progress, cli, &err)) {
-		cli_error(cli->command, "%s", err.message);
-		free(results);
-		return CLI_FAILED;
-	}
-	if (report(cli, results, count))
-		status = CLI_FAILED;
-	if (write_files(cli, tables, sim, results, count))
-		status = CLI_FAILED;
+	fflush(cli->report);
+	status = run_and_write(cli, tables, sim, results);
 	for (i = 0; i < count; i++)
 		vlr_sim_result_free(&results[i]);
 	free(results);
@@ -298,27 +368,44 @@ static void warn_ideal_cycle(const struct sim_cli *cli, const struct vlr_tables 
 }
 
 /* Tables made for ideal VLs only say so (exact VLs refused them). */
-static void print_mark(const struct vlr_tables *tables)
+static void print_mark(const struct sim_cli *cli, const struct vlr_tables *tables)
 {
 	char why[128];
 
 	vlr_unprogrammable_describe(&tables->unprogrammable, why, sizeof(why));
 	if (why[0])
-		printf("tables:            %s (ideal VLs only)\n", why);
+		fprintf(cli->report, "tables:            %s (ideal VLs only)\n",
+			why);
+}
+
+/* The provenance of the JSON and CSV: the tables, the fabric read, the seeds. */
+static int record_provenance(struct sim_cli *cli, const char *fabric)
+{
+	if (cli_provenance_init(cli->command, cli->command_line, &cli->provenance) ||
+	    cli_provenance_tables(cli->command, &cli->provenance, cli->dir, fabric))
+		return -1;
+	cli->provenance.first_seed = cli->first_seed;
+	cli->provenance.num_seeds = cli->seeds;
+	return 0;
 }
 
 int sim_cli_run(struct sim_cli *cli)
 {
+	struct vlr_tables_dir_notes notes;
 	struct vlr_tables *tables;
 	struct vlr_sim *sim;
 	struct vlr_error err;
 	unsigned named;
 	int status;
 
-	tables = vlr_tables_read_dir(cli->dir, cli->fabric_path, cli->vls, NULL, &err);
+	tables = vlr_tables_read_dir(cli->dir, cli->fabric_path, cli->vls, &notes, &err);
 	if (!tables) {
 		cli_error(cli->command, "%s", err.message);
 		return CLI_BAD_INPUT;
+	}
+	if ((cli->json || cli->csv) && record_provenance(cli, notes.topology)) {
+		vlr_tables_free(tables);
+		return CLI_FAILED;
 	}
 	if ((cli->trace_path && read_trace(cli, tables)) ||
 	    cli_rename_nodes(cli->command, cli->name_map, tables->fabric, &named)) {
@@ -333,7 +420,7 @@ int sim_cli_run(struct sim_cli *cli)
 	}
 	if (cli->config.vl_mode == VLR_SIM_VL_IDEAL)
 		warn_ideal_cycle(cli, tables);
-	print_mark(tables);
+	print_mark(cli, tables);
 	status = simulate(cli, tables, sim);
 	vlr_sim_free(sim);
 	vlr_tables_free(tables);

@@ -10,10 +10,13 @@
 
 #include <vlroute/vlroute.h>
 
+#include "cli.h"
+
 #define SIM_CLI_MAX_LOADS 1000
 
 struct sim_cli {
 	const char *command;
+	const char *command_line;	/* as typed, for the provenance */
 	const char *dir;
 	const char *fabric_path;
 	const char *trace_path;
@@ -29,9 +32,13 @@ struct sim_cli {
 	unsigned threads;
 	unsigned vls;
 	int quiet;
+	FILE *report;			/* the text report: stdout, or stderr when
+					   the JSON or CSV goes to stdout */
+	struct vlr_provenance provenance;	/* of the JSON and CSV */
+	struct cli_signal_watch watch;	/* its stop is config.cancel */
 };
 
-void sim_cli_init(struct sim_cli *cli);
+void sim_cli_init(struct sim_cli *cli, const char *command_line);
 void sim_cli_free(struct sim_cli *cli);
 
 /* --load: "1", "0.2,0.5,1" or "0.1:1:0.1"; complains and returns -1 if bad. */
@@ -41,12 +48,13 @@ int sim_cli_parse_loads(struct sim_cli *cli, const char *text);
 int sim_cli_run(struct sim_cli *cli);
 
 /*
- * Plot with gnuplot into path (.png or .svg): with one offered load,
- * accepted load over time, one line per seed; with several, accepted load
- * and average latency against offered load (mean over seeds).
+ * Plot the completed runs with gnuplot into path (.png or .svg): with one
+ * offered load, accepted load over time from cycle 0, one line per seed,
+ * the warm-up bins shaded; with several, accepted load and average
+ * latency against offered load (mean over the seeds that completed).
  */
 int sim_plot(const struct vlr_sim_result *results, unsigned num_loads,
-	     unsigned num_seeds, unsigned bin, const char *title, const char *path,
+	     unsigned num_seeds, const char *title, const char *path,
 	     struct vlr_error *err);
 
 #endif

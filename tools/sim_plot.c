@@ -1,7 +1,8 @@
 /*
  * sim_plot.c - figures of simulation results drawn by gnuplot (Debian
- * package gnuplot-nox): accepted load over time with one line per seed,
- * or, for a sweep, accepted load and latency against offered load.
+ * package gnuplot-nox): accepted load over time from cycle 0 with one line
+ * per seed and the warm-up shaded, or, for a sweep, accepted load and
+ * latency against offered load. Runs that did not complete are left out.
  *
  * The script and its data go to gnuplot's standard input; gnuplot writes
  * PNG (pngcairo) or SVG by the file's suffix.
@@ -26,41 +27,73 @@ static const char *terminal_of(const char *path)
 	return NULL;
 }
 
-static void time_series(FILE *gp, const struct vlr_sim_result *results, unsigned num_seeds,
-			unsigned bin)
+/* The cycles of the warm-up bins of the first completed run (all runs share them). */
+static uint64_t warmup_end(const struct vlr_sim_result *results, unsigned count)
 {
-	unsigned s, b;
+	unsigned i;
+	uint64_t end;
+
+	for (i = 0; i < count; i++)
+		if (results[i].completed) {
+			end = (uint64_t)results[i].warmup_bins * results[i].bin;
+			return end < results[i].span ? end : results[i].span;
+		}
+	return 0;
+}
+
+/* Each completed seed's bins at the cycle they end, from cycle 0; the warm-up shaded. */
+static void time_series(FILE *gp, const struct vlr_sim_result *results, unsigned num_seeds)
+{
+	uint64_t warmup = warmup_end(results, num_seeds), end;
+	unsigned s, b, n = 0;
 
 	for (s = 0; s < num_seeds; s++) {
+		if (!results[s].completed)
+			continue;
 		fprintf(gp, "$seed%u << EOD\n", s);
-		for (b = 0; b < results[s].num_bins; b++)
-			fprintf(gp, "%llu %.6f\n", (unsigned long long)(b + 1) * bin,
-				results[s].bins[b]);
+		for (b = 0; b < results[s].num_bins; b++) {
+			end = (uint64_t)(b + 1) * results[s].bin;
+			fprintf(gp, "%llu %.6f\n", (unsigned long long)(end < results[s].span ? end :
+					results[s].span), results[s].bins[b]);
+		}
 		fprintf(gp, "EOD\n");
 	}
+	if (warmup)
+		fprintf(gp, "set object 1 rectangle from 0, graph 0 to %llu, graph 1 behind "
+			"fillcolor rgb '#e8e8e8' fillstyle solid noborder\n"
+			"set label 1 'warm-up' at %llu, graph 0.05 center\n",
+			(unsigned long long)warmup, (unsigned long long)warmup / 2);
 	fprintf(gp, "set xlabel 'cycle'\nset ylabel 'accepted load (phits/server/cycle)'\n"
-		"set yrange [0:*]\nset key outside right\nplot ");
+		"set xrange [0:*]\nset yrange [0:*]\nset key outside right\nplot ");
 	for (s = 0; s < num_seeds; s++)
-		fprintf(gp, "%s$seed%u with linespoints title 'seed %llu'",
-			s ? ", " : "", s, (unsigned long long)results[s].seed);
+		if (results[s].completed)
+			fprintf(gp, "%s$seed%u with linespoints title 'seed %llu'", n++ ? ", " : "",
+				s, (unsigned long long)results[s].seed);
 	fprintf(gp, "\n");
 }
 
+/* Per offered load, the means over the seeds that completed; loads without any left out. */
 static void sweep(FILE *gp, const struct vlr_sim_result *results, unsigned num_loads,
 		  unsigned num_seeds)
 {
-	unsigned l, s;
+	const struct vlr_sim_result *r;
+	unsigned l, s, n;
 
 	fprintf(gp, "$sweep << EOD\n");
 	for (l = 0; l < num_loads; l++) {
 		double accepted = 0, latency = 0;
 
-		for (s = 0; s < num_seeds; s++) {
-			accepted += results[l * num_seeds + s].accepted;
-			latency += results[l * num_seeds + s].latency_avg;
+		for (s = 0, n = 0; s < num_seeds; s++) {
+			r = &results[l * num_seeds + s];
+			if (!r->completed)
+				continue;
+			accepted += r->accepted;
+			latency += r->latency_avg;
+			n++;
 		}
-		fprintf(gp, "%.6g %.6f %.3f\n", results[l * num_seeds].offered,
-			accepted / num_seeds, latency / num_seeds);
+		if (n)
+			fprintf(gp, "%.6g %.6f %.3f\n", results[l * num_seeds].offered,
+				accepted / n, latency / n);
 	}
 	fprintf(gp, "EOD\n");
 	fprintf(gp, "set multiplot layout 1,2\nset xlabel 'offered load (phits/server/cycle)'\n"
@@ -72,7 +105,7 @@ static void sweep(FILE *gp, const struct vlr_sim_result *results, unsigned num_l
 }
 
 int sim_plot(const struct vlr_sim_result *results, unsigned num_loads,
-	     unsigned num_seeds, unsigned bin, const char *title, const char *path,
+	     unsigned num_seeds, const char *title, const char *path,
 	     struct vlr_error *err)
 {
 	const char *terminal = terminal_of(path);
@@ -89,7 +122,7 @@ int sim_plot(const struct vlr_sim_result *results, unsigned num_loads,
 	fprintf(gp, "set terminal %s\nset output '%s'\nset title '%s' noenhanced\n"
 		"set grid\n", terminal, path, title);
 	if (num_loads == 1)
-		time_series(gp, results, num_seeds, bin);
+		time_series(gp, results, num_seeds);
 	else
 		sweep(gp, results, num_loads, num_seeds);
 	fprintf(gp, "set output\n");

@@ -1,16 +1,19 @@
 /*
- * vlroute.c - the vlroute command: dispatch to a subcommand.
+ * vlroute.c - the vlroute command: dispatch to a subcommand, with the
+ * command line as typed (getopt reorders argv) for the provenance of its
+ * results.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 
 struct subcommand {
 	const char *name;
-	int (*run)(int argc, char **argv);
+	int (*run)(int argc, char **argv, const char *command_line);
 	const char *summary;
 	const char *after_engines;	/* if set: the engines' names in parentheses
 					   follow summary, then this */
@@ -26,6 +29,8 @@ static const struct subcommand subcommands[] = {
 	{ "analyze", cmd_analyze, "rate tables: effective bisection bandwidth, link load", NULL },
 	{ "compare", cmd_compare, "put several table sets side by side in a Markdown report", NULL },
 	{ "sim", cmd_sim, "replay tables in the cycle-accurate simulator", NULL },
+	{ "experiment", cmd_experiment, "run sweeps described in a file, resumably, here or "
+	  "on Slurm", NULL },
 	{ "osm-config", cmd_osm_config, "write a commented vlroute.conf at the defaults", NULL },
 };
 
@@ -58,6 +63,21 @@ static int usage(FILE *out, int status)
 	return status;
 }
 
+/* The subcommand named argv[1], given the command line as typed for its provenance. */
+static int run(const struct subcommand *subcommand, int argc, char **argv)
+{
+	char *command_line = vlr_shell_join(argc, argv);
+	int status;
+
+	if (!command_line) {
+		cli_error("vlroute", "out of memory");
+		return CLI_FAILED;
+	}
+	status = subcommand->run(argc - 1, argv + 1, command_line);
+	free(command_line);
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	size_t i;
@@ -70,7 +90,7 @@ int main(int argc, char **argv)
 		return cli_version();
 	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
 		if (!strcmp(argv[1], subcommands[i].name))
-			return subcommands[i].run(argc - 1, argv + 1);
+			return run(&subcommands[i], argc, argv);
 	cli_error("vlroute", "unknown command \"%s\" (see vlroute --help)", argv[1]);
 	return CLI_BAD_INPUT;
 }

@@ -82,7 +82,7 @@ static int write_into(const struct vlr_tables *tables, const char *dir,
 /* What a table directory may hold, so what a new one may replace. */
 static const char *const table_dir_files[] = {
 	VLR_FILE_FABRIC, VLR_FILE_GUID2LID, VLR_FILE_LFTS, VLR_FILE_SL2VL,
-	VLR_FILE_PATH_SL, VLR_FILE_VALIANT, VLR_FILE_ROUTE_INFO, NULL,
+	VLR_FILE_PATH_SL, VLR_FILE_VALIANT, VLR_FILE_ROUTE_INFO, VLR_FILE_PROVENANCE, NULL,
 };
 
 int vlr_tables_dir_open(struct vlr_whole_dir *dir, const char *path,

@@ -1,9 +1,10 @@
 /*
  * tablefiles_routeinfo.c - vlroute-route.info: which engine made a table
- * directory and how long it took, so that reports can show routing times,
- * and whether its tables can be programmed at all (tables made for the
- * simulator's ideal VLs only carry the mark, which every reader of the
- * directory takes into the tables).
+ * directory, with which VL policy and LMC, and how long it took, so that
+ * reports can show routing times and results their provenance, and whether
+ * its tables can be programmed at all (tables made for the simulator's
+ * ideal VLs only carry the mark, which every reader of the directory takes
+ * into the tables).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -33,6 +34,10 @@ static int write_info(FILE *out, const struct vlr_route_info *info)
 		bad |= fprintf(out, "engine %s\n", info->engine) < 0;
 	if (info->seconds >= 0)
 		bad |= fprintf(out, "seconds %.3f\n", info->seconds) < 0;
+	if (info->vl_policy[0])
+		bad |= fprintf(out, "vl-policy %s\n", info->vl_policy) < 0;
+	if (info->lmc >= 0)
+		bad |= fprintf(out, "lmc %d\n", info->lmc) < 0;
 	if (!mark->marked)
 		return bad;
 	vlr_unprogrammable_describe(mark, why, sizeof(why));
@@ -96,7 +101,32 @@ static int read_mark_line(struct info_reader *reader, const char *line)
 	return 0;
 }
 
-/* "engine NAME", "seconds S" and the mark; comments and other keys are skipped. */
+/* "vl-policy TEXT" (to the end of the line) and "lmc N". */
+static int read_policy_line(struct info_reader *reader, const char *line)
+{
+	struct vlr_route_info *info = reader->info;
+	unsigned long lmc;
+	char *end;
+
+	if (!strncmp(line, "vl-policy ", 10)) {
+		if (!line[10] || strlen(line + 10) >= sizeof(info->vl_policy))
+			return vlr_fail_line(&reader->lines, "the VL policy is 1 to %zu "
+					     "characters", sizeof(info->vl_policy) - 1);
+		strcpy(info->vl_policy, line + 10);
+	} else if (!strncmp(line, "lmc ", 4)) {
+		lmc = strtoul(line + 4, &end, 10);
+		if (end == line + 4 || *end || line[4] == '-' || lmc > VLR_MAX_LMC)
+			return vlr_fail_line(&reader->lines, "lmc needs a number 0..%d, not "
+					     "\"%s\"", VLR_MAX_LMC, line + 4);
+		info->lmc = (int)lmc;
+	}
+	return 0;
+}
+
+/*
+ * "engine NAME", "seconds S", "vl-policy TEXT" and "lmc N", and the
+ * mark; comments and other keys are skipped.
+ */
 static int read_info_line(void *context, const char *line)
 {
 	struct info_reader *reader = context;
@@ -115,6 +145,8 @@ static int read_info_line(void *context, const char *line)
 		if (end == line + 8 || *end || info->seconds < 0)
 			return vlr_fail_line(lines, "seconds needs a number of seconds, not "
 					     "\"%s\"", line + 8);
+	} else if (read_policy_line(reader, line)) {
+		return -1;
 	}
 	return read_mark_line(reader, line);
 }
@@ -141,6 +173,7 @@ int vlr_route_info_read(const char *dir, struct vlr_route_info *info,
 
 	memset(info, 0, sizeof(*info));
 	info->seconds = -1.0;
+	info->lmc = -1;
 	if (join_path(path, sizeof(path), dir, err))
 		return -1;
 	if (access(path, F_OK))

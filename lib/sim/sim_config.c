@@ -90,10 +90,16 @@ void vlr_sim_config_default(struct vlr_sim_config *config)
 	config->dlid = VLR_DLID_BASE;
 	config->allocator = VLR_SIM_ALLOCATOR_SEPARABLE;
 	config->pattern.kind = VLR_PATTERN_UNIFORM;
+	config->warmup = VLR_SIM_WARMUP_DEFAULT;
 	config->cycles = 20000;
 	config->bin = 1000;
 	config->deadlock_cycles = 1000;
 	config->stability_drop = 0.1;
+}
+
+uint64_t vlr_sim_default_warmup(uint64_t cycles, unsigned bin)
+{
+	return bin ? cycles / 10 / bin * bin : 0;
 }
 
 /* The value named text in table, or "WHAT "text" is not a or b" (not one of a, b, c). */

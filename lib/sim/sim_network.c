@@ -194,10 +194,13 @@ static int check_traffic(const struct vlr_sim *sim, struct vlr_error *err)
 struct vlr_sim *vlr_sim_new(const struct vlr_tables *tables,
 			    const struct vlr_sim_config *config, struct vlr_error *err)
 {
+	struct vlr_sim_config resolved = *config;
 	struct vlr_sim *sim;
 	struct vlr_error ignored;
 
-	if (check_config(config, err))
+	if (resolved.warmup == VLR_SIM_WARMUP_DEFAULT)
+		resolved.warmup = vlr_sim_default_warmup(resolved.cycles, resolved.bin);
+	if (check_config(&resolved, err))
 		return NULL;
 	sim = calloc(1, sizeof(*sim));
 	if (!sim) {
@@ -205,7 +208,7 @@ struct vlr_sim *vlr_sim_new(const struct vlr_tables *tables,
 		return NULL;
 	}
 	sim->tables = tables;
-	sim->config = *config;
+	sim->config = resolved;
 	sim->has_topology = !vlr_topology_recognise(tables->fabric, VLR_FAMILY_NONE,
 						    &sim->topology, &ignored);
 	if (alloc_ports(sim, err) || build_servers(sim, err) || setup_vls(sim, err) ||
@@ -241,6 +244,11 @@ void vlr_sim_free(struct vlr_sim *sim)
 uint32_t vlr_sim_num_servers(const struct vlr_sim *sim)
 {
 	return sim->servers.count;
+}
+
+const struct vlr_sim_config *vlr_sim_config_of(const struct vlr_sim *sim)
+{
+	return &sim->config;
 }
 
 unsigned vlr_sim_num_vls(const struct vlr_sim *sim)

@@ -1,7 +1,8 @@
 /*
- * sim_output.c - simulation results as files: a CSV time series of the
- * accepted load per bin, and a JSON document with the configuration and a
- * summary per run.
+ * sim_output.c - simulation results as files: a tidy CSV time series of
+ * the accepted load per bin (warm-up bins flagged), and a JSON document
+ * with the provenance, the configuration, a summary and the time series
+ * per completed run, and the runs that did not complete.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -10,18 +11,31 @@
 
 #include "sim_internal.h"
 
-int vlr_sim_write_csv(const struct vlr_sim_result *results, unsigned count, unsigned bin,
-		      FILE *out)
+/* Cycle bin b of r ends: its next bin's start, or the end of the run's cycles. */
+static uint64_t bin_end(const struct vlr_sim_result *r, uint32_t b)
 {
-	unsigned i, b;
+	uint64_t end = (uint64_t)(b + 1) * r->bin;
 
-	fprintf(out, "offered,seed,bin,start,end,accepted\n");
-	for (i = 0; i < count; i++)
-		for (b = 0; b < results[i].num_bins; b++)
-			fprintf(out, "%.6g,%llu,%u,%llu,%llu,%.6f\n", results[i].offered,
-				(unsigned long long)results[i].seed, b,
-				(unsigned long long)b * bin, (unsigned long long)(b + 1) * bin,
-				results[i].bins[b]);
+	return end < r->span ? end : r->span;
+}
+
+int vlr_sim_write_csv(const struct vlr_sim_result *results, unsigned count,
+		      const char *tables_sha256, FILE *out)
+{
+	const struct vlr_sim_result *r;
+	unsigned i;
+	uint32_t b;
+
+	fprintf(out, "offered,seed,bin,start,end,accepted,warmup,tables_sha256\n");
+	for (i = 0; i < count; i++) {
+		r = &results[i];
+		for (b = 0; r->completed && b < r->num_bins; b++)
+			fprintf(out, "%.6g,%llu,%u,%llu,%llu,%.6f,%d,%s\n", r->offered,
+				(unsigned long long)r->seed, b,
+				(unsigned long long)b * r->bin,
+				(unsigned long long)bin_end(r, b), r->bins[b],
+				b < r->warmup_bins, tables_sha256 ? tables_sha256 : "");
+	}
 	return ferror(out) ? -1 : 0;
 }
 
@@ -63,6 +77,19 @@ static void write_config(const struct vlr_sim *sim, struct vlr_json *json)
 	vlr_json_close(json);
 }
 
+/* The time series from cycle 0, the warm-up bins first. */
+static void write_bins(const struct vlr_sim_result *r, struct vlr_json *json)
+{
+	uint32_t b;
+
+	vlr_json_uint(json, "bin", r->bin);
+	vlr_json_uint(json, "warmup_bins", r->warmup_bins);
+	vlr_json_open(json, "bins", '[', VLR_JSON_INLINE);
+	for (b = 0; b < r->num_bins; b++)
+		vlr_json_fixed(json, NULL, r->bins[b], 6);
+	vlr_json_close(json);
+}
+
 static void write_run(const struct vlr_sim_result *r, struct vlr_json *json)
 {
 	vlr_json_open(json, NULL, '{', VLR_JSON_INLINE);
@@ -89,22 +116,45 @@ static void write_run(const struct vlr_sim_result *r, struct vlr_json *json)
 		vlr_json_uint(json, "deadlock_cycle", r->deadlock_cycle);
 		vlr_json_string(json, "blocked_cycle", r->deadlock_report);
 	}
+	write_bins(r, json);
+	vlr_json_close(json);
+}
+
+/* The runs that did not complete, as (offered, seed). */
+static void write_unfinished(const struct vlr_sim_result *results, unsigned count,
+			     struct vlr_json *json)
+{
+	unsigned i;
+
+	vlr_json_open(json, "unfinished", '[', VLR_JSON_LINES);
+	for (i = 0; i < count; i++) {
+		if (results[i].completed)
+			continue;
+		vlr_json_open(json, NULL, '{', VLR_JSON_INLINE);
+		vlr_json_real(json, "offered", results[i].offered, 6);
+		vlr_json_uint(json, "seed", results[i].seed);
+		vlr_json_close(json);
+	}
 	vlr_json_close(json);
 }
 
 int vlr_sim_write_json(const struct vlr_sim *sim, const struct vlr_sim_result *results,
-		       unsigned count, FILE *out)
+		       unsigned count, const struct vlr_provenance *provenance, FILE *out)
 {
 	struct vlr_json json;
 	unsigned i;
 
 	vlr_json_start(&json, out);
 	vlr_json_open(&json, NULL, '{', VLR_JSON_LINES);
+	if (provenance)
+		vlr_provenance_write_json(provenance, "provenance", &json);
 	write_config(sim, &json);
 	vlr_json_open(&json, "runs", '[', VLR_JSON_LINES);
 	for (i = 0; i < count; i++)
-		write_run(&results[i], &json);
+		if (results[i].completed)
+			write_run(&results[i], &json);
 	vlr_json_close(&json);
+	write_unfinished(results, count, &json);
 	vlr_json_close(&json);
 	fputc('\n', out);
 	return vlr_json_finish(&json);

@@ -7,6 +7,10 @@
  * moved in cycle t is never moved again before t + 1, so the order in which
  * switches are visited does not matter and a run is deterministic.
  *
+ * A caller's cancellation flag is polled every 1024 cycles of each run and
+ * before each run starts: the runs then stop where they are and are left
+ * out, and no new one starts.
+ *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
@@ -75,12 +79,23 @@ static int deadlocked(struct sim_state *st, struct vlr_sim_result *r)
 	return 1;
 }
 
+/* The caller asked the runs to stop (vlr_sim_config.cancel). */
+static int cancelled(const struct vlr_sim *sim)
+{
+	return sim->config.cancel && __atomic_load_n(sim->config.cancel, __ATOMIC_RELAXED);
+}
+
+/*
+ * One run into r: 0 with r->completed 1 when it went to its end, or 0
+ * with r->completed 0 (and only offered and seed set) when it was
+ * cancelled; -1 when it failed.
+ */
 static int run(const struct vlr_sim *sim, double load, uint64_t seed,
 	       struct vlr_sim_result *r, uint64_t *progress, struct vlr_error *err)
 {
 	struct sim_state st;
 	double start = vlr_clock_seconds();
-	int status = 0;
+	int status = 0, stopped = 0;
 
 	memset(r, 0, sizeof(*r));
 	r->offered = load;
@@ -93,16 +108,25 @@ static int run(const struct vlr_sim *sim, double load, uint64_t seed,
 		cycle(&st);
 		if (st.failed || deadlocked(&st, r))
 			break;
-		if (progress && st.now % PROGRESS_STEP == PROGRESS_STEP - 1)
+		if (st.now % PROGRESS_STEP != PROGRESS_STEP - 1)
+			continue;
+		if (progress)
 			__atomic_add_fetch(progress, PROGRESS_STEP, __ATOMIC_RELAXED);
+		if ((stopped = cancelled(sim)) != 0)
+			break;
 	}
 	r->cycles = st.now;
-	if (st.failed || sim_stats_finish(&st, r))
+	if (!stopped && (st.failed || sim_stats_finish(&st, r)))
 		status = -1;
 	r->seconds = vlr_clock_seconds() - start;
 	sim_state_free(&st);
-	if (status)
+	if (status || stopped) {
 		vlr_sim_result_free(r);
+		memset(r, 0, sizeof(*r));
+		r->offered = load;
+		r->seed = seed;
+	}
+	r->completed = !status && !stopped;
 	return status;
 }
 
@@ -148,7 +172,7 @@ static void *worker(void *arg)
 
 	for (;;) {
 		pthread_mutex_lock(&pool->lock);
-		job = pool->failed ? pool->jobs : pool->next_job++;
+		job = pool->failed || cancelled(pool->sim) ? pool->jobs : pool->next_job++;
 		pthread_mutex_unlock(&pool->lock);
 		if (job >= pool->jobs)
 			return NULL;
@@ -174,7 +198,8 @@ static void wait_for_workers(struct pool *pool, vlr_sim_progress_fn progress, vo
 	struct timespec deadline;
 
 	pthread_mutex_lock(&pool->lock);
-	while (pool->done < pool->jobs && !(pool->failed && pool->done >= pool->next_job)) {
+	while (pool->done < pool->jobs &&
+	       !((pool->failed || cancelled(pool->sim)) && pool->done >= pool->next_job)) {
 		clock_gettime(CLOCK_REALTIME, &deadline);
 		deadline.tv_sec += 1;
 		pthread_cond_timedwait(&pool->changed, &pool->lock, &deadline);
@@ -216,6 +241,10 @@ int vlr_sim_run_all(const struct vlr_sim *sim, const double *loads, unsigned num
 					"per cycle", loads[i]);
 	memset(&pool, 0, sizeof(pool));
 	memset(results, 0, (size_t)num_loads * num_seeds * sizeof(*results));
+	for (i = 0; i < num_loads * num_seeds; i++) {
+		results[i].offered = loads[i / num_seeds];
+		results[i].seed = first_seed + i % num_seeds;
+	}
 	pool.sim = sim;
 	pool.loads = loads;
 	pool.first_seed = first_seed;

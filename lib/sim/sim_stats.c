@@ -4,7 +4,9 @@
  * per-switch injection and its fairness, and the stability class.
  *
  * Accepted load counts a packet's phits in the cycle its tail arrives.
- * Latency and hops count packets generated in the measured window.
+ * Latency and hops count packets generated in the measured window. The
+ * time bins cover the whole run from cycle 0, the warm-up too; those
+ * that hold a warm-up cycle are its warm-up bins.
  *
  * Stability: over the complete time bins of the measured window (without
  * the first one when there is no warm-up), smooth each bin with its
@@ -202,11 +204,15 @@ static int bins_and_stability(const struct sim_state *st, struct vlr_sim_result 
 	r->bins = calloc(r->num_bins ? r->num_bins : 1, sizeof(*r->bins));
 	if (!r->bins)
 		return -1;
+	r->bin = c->bin;
+	r->span = st->end;
 	for (b = 0; b < r->num_bins; b++) {
 		uint64_t start = (uint64_t)b * c->bin;
 		uint64_t end = start + c->bin < st->end ? start + c->bin : st->end;
 
 		r->bins[b] = (double)st->stats.bin_phits[b] / (servers * (double)(end - start));
+		if (start < c->warmup)
+			r->warmup_bins = b + 1;
 		if (start < c->warmup || (!c->warmup && b == 0))
 			first = b + 1;
 		else if (end - start == c->bin)

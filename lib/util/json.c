@@ -1,6 +1,7 @@
 /*
- * json.c - the JSON writer: separators and indent by container, escaped
- * strings, numbers in the precision each report has always used.
+ * json.c - the JSON writer: separators and indent by container, strings
+ * escaped and made valid UTF-8 whatever their bytes (node names and paths
+ * are bytes), numbers in the precision each report has always used.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -14,6 +15,12 @@
 static void put(struct vlr_json *json, const char *text)
 {
 	if (fputs(text, json->out) == EOF)
+		json->failed = 1;
+}
+
+static void put_bytes(struct vlr_json *json, const char *bytes, size_t count)
+{
+	if (fwrite(bytes, 1, count, json->out) != count)
 		json->failed = 1;
 }
 
@@ -36,20 +43,67 @@ static void put_indent(struct vlr_json *json, unsigned level)
 	put_format(json, "\n%*s", (int)(2 * level), "");
 }
 
+/*
+ * The bytes at s (left of them, s[0] >= 0x80) that make one UTF-8
+ * character, *whole set; or else the bytes of its longest valid beginning
+ * (at least one), *whole clear, so that each maximal invalid part becomes
+ * one U+FFFD as Unicode recommends (chapter 3, "U+FFFD Substitution of
+ * Maximal Subparts"). Table 3-7's ranges: no overlong form (C0, C1, E0
+ * 80..9F, F0 80..8F), no surrogate (ED A0..BF), nothing beyond U+10FFFF
+ * (F4 90..BF, F5..FF), no lone continuation byte.
+ */
+static size_t utf8_sequence(const unsigned char *s, size_t left, int *whole)
+{
+	unsigned char lead = s[0], low = 0x80, high = 0xbf;
+	size_t need, n;
+
+	*whole = 0;
+	if (lead >= 0xc2 && lead <= 0xdf)
+		need = 2;
+	else if (lead >= 0xe0 && lead <= 0xef)
+		need = 3;
+	else if (lead >= 0xf0 && lead <= 0xf4)
+		need = 4;
+	else
+		return 1;
+	if (lead == 0xe0)
+		low = 0xa0;
+	else if (lead == 0xed)
+		high = 0x9f;
+	else if (lead == 0xf0)
+		low = 0x90;
+	else if (lead == 0xf4)
+		high = 0x8f;
+	for (n = 1; n < need && n < left && s[n] >= low && s[n] <= high; n++) {
+		low = 0x80;
+		high = 0xbf;
+	}
+	*whole = n == need;
+	return n;
+}
+
+/*
+ * text as a JSON string that is valid UTF-8 whatever its bytes: quotes
+ * and backslashes escaped, control characters (and DEL) as \u00XX,
+ * valid characters as they are, invalid sequences as U+FFFD.
+ */
 static void put_escaped(struct vlr_json *json, const char *text, size_t length)
 {
-	size_t i;
+	const unsigned char *s = (const unsigned char *)text;
+	size_t i, n;
+	int whole;
 
 	put(json, "\"");
-	for (i = 0; i < length; i++) {
-		unsigned char c = (unsigned char)text[i];
-
-		if (c == '"' || c == '\\')
-			put_format(json, "\\%c", c);
-		else if (c < 0x20)
-			put_format(json, "\\u%04x", c);
-		else if (putc(c, json->out) == EOF)
-			json->failed = 1;
+	for (i = 0; i < length; i += n) {
+		n = 1;
+		if (s[i] == '"' || s[i] == '\\')
+			put_format(json, "\\%c", s[i]);
+		else if (s[i] < 0x20 || s[i] == 0x7f)
+			put_format(json, "\\u%04x", s[i]);
+		else if (s[i] < 0x80 || ((n = utf8_sequence(s + i, length - i, &whole)) && whole))
+			put_bytes(json, text + i, n);
+		else
+			put(json, "\xef\xbf\xbd");	/* U+FFFD */
 	}
 	put(json, "\"");
 }

@@ -212,12 +212,15 @@ static void write_cdg(const struct vlr_verify_report *r, struct vlr_json *json)
 	vlr_json_close(json);
 }
 
-int vlr_verify_write_json(const struct vlr_verify_report *r, FILE *out)
+int vlr_verify_write_json(const struct vlr_verify_report *r,
+			  const struct vlr_provenance *provenance, FILE *out)
 {
 	struct vlr_json json;
 
 	vlr_json_start(&json, out);
 	vlr_json_open(&json, NULL, '{', VLR_JSON_LINES);
+	if (provenance)
+		vlr_provenance_write_json(provenance, "provenance", &json);
 	vlr_json_bool(&json, "passed", vlr_verify_passed(r));
 	write_programmable(r, &json);
 	write_routes(r, &json);

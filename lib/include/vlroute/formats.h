@@ -97,6 +97,7 @@ void vlr_ibsim_flags(const struct vlr_ibsim_sizes *sizes, char *buf, size_t size
 #define VLR_FILE_VALIANT "vlroute-valiant.dump"
 #define VLR_FILE_SUBNET_LST "opensm-subnet.lst"
 #define VLR_FILE_ROUTE_INFO "vlroute-route.info"
+#define VLR_FILE_PROVENANCE "vlroute-provenance.json"
 #define VLR_FILE_DUMP_FTS "dump_fts.out"
 #define VLR_FILE_IBROUTE "ibroute.out"
 
@@ -228,10 +229,11 @@ int vlr_tables_write_file(const struct vlr_tables *tables, const char *path,
  * tables with route kinds (lid_kind), vlroute-valiant.dump go into a
  * sibling temporary directory that replaces dir in one step once
  * complete. Tables marked unprogrammable get no SL2VL and no path-SL
- * dump, which they do not have, but a vlroute-route.info with the mark. A failure, a kill or a full disk leaves the previous dir (or
- * none), never a mix; a second writer of dir is refused while one writes;
- * an existing dir holding other files than these and vlroute-route.info
- * is refused, not replaced.
+ * dump, which they do not have, but a vlroute-route.info with the mark.
+ * A failure, a kill or a full disk leaves the previous dir (or none),
+ * never a mix; a second writer of dir is refused while one writes;
+ * an existing dir holding other files than these, vlroute-route.info and
+ * vlroute-provenance.json is refused, not replaced.
  */
 int vlr_tables_write_dir(const struct vlr_tables *tables, const char *dir,
 			 struct vlr_error *err);
@@ -265,18 +267,23 @@ struct vlr_tables *vlr_tables_read_dir(const char *dir, const char *fabric_path,
 				       struct vlr_error *err);
 
 /*
- * vlroute-route.info: the engine that made a table directory and its
- * routing time, as "engine NAME" and "seconds S" lines ("#" comments),
- * and for tables made for ideal VLs only the mark "programmable no" with
- * "needs-sls N", "needs-vls N" and "offered-vls N" (see struct
- * vlr_unprogrammable). The writer replaces DIR/vlroute-route.info whole,
- * leaving out what is not known; the reader of a directory without one
- * leaves engine "", seconds -1 and no mark, and is content. Other keys
- * are skipped.
+ * vlroute-route.info: the engine that made a table directory, its routing
+ * time, and the VL policy and LMC it routed with, as "engine NAME",
+ * "seconds S", "vl-policy TEXT" (vlr_vl_policy_describe's words, to the
+ * end of the line; not written when vl_policy is "", as vlroute route
+ * leaves it for sssp and dfsssp) and "lmc N" lines ("#" comments; other
+ * keys are skipped), and for tables made for ideal VLs only the mark
+ * "programmable no" with "needs-sls N", "needs-vls N" and "offered-vls N"
+ * (see struct vlr_unprogrammable). The writer replaces
+ * DIR/vlroute-route.info whole, leaving out what is not known; the reader
+ * of a directory without one leaves engine and vl_policy "", seconds -1,
+ * lmc -1 and no mark, and is content.
  */
 struct vlr_route_info {
 	char engine[32];		/* "" when not known */
 	double seconds;			/* < 0 when not known */
+	char vl_policy[128];		/* "" when not known or none */
+	int lmc;			/* -1 when not known */
 	struct vlr_unprogrammable unprogrammable;
 };
 
@@ -284,6 +291,35 @@ int vlr_route_info_write(const char *dir, const struct vlr_route_info *info,
 			 struct vlr_error *err);
 int vlr_route_info_read(const char *dir, struct vlr_route_info *info,
 			struct vlr_error *err);
+
+/*
+ * A table directory in a result's provenance (util.h).
+ *
+ * vlr_tables_dir_hash: the table-set hash, the SHA-256 of DIR's regular
+ * files in the byte order of their names, each fed as its name, a NUL,
+ * its length in decimal, a NUL and its contents. Left out: names that
+ * begin with '.', subdirectories, and the files that say how the tables
+ * were made rather than what they are - vlroute-provenance.json (written
+ * after the hash) and vlroute-route.info (it holds the routing time). So
+ * two directories that hold the same files hash the same wherever they
+ * are, and the hash vlroute route records in vlroute-provenance.json is
+ * the one every later command reports for that directory. In a shell:
+ *   for f in $(LC_ALL=C ls DIR); do printf '%s\0%s\0' $f $(stat -c %s DIR/$f);
+ *   cat DIR/$f; done | sha256sum   (regular files, without the two above)
+ *
+ * vlr_tables_provenance fills t: dir and its hash, fabric_file (the
+ * topology read, vlr_tables_dir_notes.topology) and its SHA-256, and the
+ * engine, VL policy and LMC of DIR/vlroute-route.info (unknown without).
+ *
+ * vlr_provenance_file_write writes DIR/vlroute-provenance.json whole: the
+ * provenance object of util.h on its own. Every reader of table
+ * directories ignores it.
+ */
+int vlr_tables_dir_hash(const char *dir, char hex[VLR_SHA256_HEX], struct vlr_error *err);
+int vlr_tables_provenance(const char *dir, const char *fabric_file,
+			  struct vlr_provenance_tables *t, struct vlr_error *err);
+int vlr_provenance_file_write(const char *dir, const struct vlr_provenance *provenance,
+			      struct vlr_error *err);
 
 /*
  * rdma-core's node-name-map (the --node-name-map file of infiniband-diags):

@@ -85,17 +85,33 @@ struct vlr_sim_config {
 					   weighted queue is shorter by more */
 	struct vlr_pattern_spec pattern;
 	const struct vlr_sim_trace *trace;	/* replaces the pattern if set */
-	uint64_t warmup;		/* cycles before measuring: 0 */
+	uint64_t warmup;		/* cycles before measuring: the default
+					   rule, VLR_SIM_WARMUP_DEFAULT */
 	uint64_t cycles;		/* measured cycles: 20000 */
 	unsigned bin;			/* cycles per time bin: 1000 */
 	uint64_t deadlock_cycles;	/* no phit moving this long: 1000 */
 	double stability_drop;		/* a bin this far below the peak: 0.1 */
 	int drain;			/* after the run, stop generating and run
 					   until the fabric is empty */
+	const volatile int *cancel;	/* if set: runs stop once *cancel is
+					   not 0 (see vlr_sim_run_all); NULL */
 };
 
 /* The defaults above. */
 void vlr_sim_config_default(struct vlr_sim_config *config);
+
+/*
+ * The default warm-up (warmup = VLR_SIM_WARMUP_DEFAULT, which vlr_sim_new
+ * replaces by it): a tenth of the measured cycles rounded down to whole
+ * time bins - none for runs of fewer than ten bins (10000 cycles at the
+ * default bin), 2000 cycles for the default 20000. Long runs are then
+ * measured from a fabric whose queues have filled, short ones (tests,
+ * quick looks) keep every cycle. The warm-up precedes the measured
+ * cycles: a run takes warmup + cycles cycles.
+ */
+#define VLR_SIM_WARMUP_DEFAULT UINT64_MAX
+
+uint64_t vlr_sim_default_warmup(uint64_t cycles, unsigned bin);
 
 const char *vlr_sim_vl_mode_name(enum vlr_sim_vl_mode mode);
 const char *vlr_sim_queue_select_name(enum vlr_sim_queue_select select);
@@ -146,6 +162,8 @@ struct vlr_sim *vlr_sim_new(const struct vlr_tables *tables,
 			    const struct vlr_sim_config *config, struct vlr_error *err);
 void vlr_sim_free(struct vlr_sim *sim);
 uint32_t vlr_sim_num_servers(const struct vlr_sim *sim);
+/* The configuration in force: the one given, with the default warm-up worked out. */
+const struct vlr_sim_config *vlr_sim_config_of(const struct vlr_sim *sim);
 unsigned vlr_sim_num_vls(const struct vlr_sim *sim);
 /* Bytes a run allocates (buffers, queues, packets); grows with ports x VLs x buffers. */
 uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim);
@@ -160,12 +178,23 @@ uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim);
 struct vlr_sim_result {
 	double offered;			/* phits per server per cycle */
 	uint64_t seed;
+	int completed;			/* 1: the run went to its end (a deadlock
+					   ends it too); 0: cancelled, nothing
+					   below is set */
 	uint64_t cycles;		/* cycles simulated (drain included) */
 	double seconds;			/* wall-clock time of the run */
 
-	double accepted;		/* phits per server per cycle, measured */
+	double accepted;		/* phits per server per cycle, measured
+					   after the warm-up */
 	uint32_t num_bins;
-	double *bins;			/* accepted load per time bin */
+	double *bins;			/* accepted load per time bin: bin i
+					   covers cycles [i * bin, min((i + 1) *
+					   bin, warmup + cycles)), from cycle 0 */
+	unsigned bin;			/* cycles per bin */
+	uint64_t span;			/* cycles the bins cover: warm-up +
+					   measured cycles */
+	uint32_t warmup_bins;		/* the first bins, those that hold a
+					   warm-up cycle */
 	double latency_avg;		/* packets generated while measuring */
 	uint64_t latency_p50;
 	uint64_t latency_p99;
@@ -215,18 +244,34 @@ typedef void (*vlr_sim_progress_fn)(const struct vlr_sim_progress *progress, voi
  * Run every (load, seed) pair: results[l * num_seeds + s] for loads[l]
  * and seed first_seed + s, on `threads` threads (0: all cores). progress,
  * if not NULL, is called about every second from the calling thread.
+ *
+ * With config.cancel set, once *cancel is not 0 (a caller's signal
+ * watcher sets it; the library installs no signal handler) no run starts
+ * and the runs in progress stop within 1024 cycles: their results have
+ * completed 0 and only offered and seed set; those that finished are
+ * whole. That is no failure: 0 is returned. vlr_sim_run stops the same way.
  */
 int vlr_sim_run_all(const struct vlr_sim *sim, const double *loads, unsigned num_loads,
 		    uint64_t first_seed, unsigned num_seeds, unsigned threads,
 		    struct vlr_sim_result *results, vlr_sim_progress_fn progress,
 		    void *progress_data, struct vlr_error *err);
 
-/* CSV time series: offered,seed,bin,start,end,accepted. */
+/*
+ * CSV, tidy (a header and one row a bin of each completed run, no
+ * comments): offered,seed,bin,start,end,accepted,warmup,tables_sha256 -
+ * the bin's cycles [start, end), its accepted load, 1 for a warm-up bin,
+ * and the table-set hash tables_sha256 (empty when NULL) that names the
+ * tables simulated.
+ */
 int vlr_sim_write_csv(const struct vlr_sim_result *results, unsigned count,
-		      unsigned bin, FILE *out);
+		      const char *tables_sha256, FILE *out);
 
-/* JSON: the configuration and a summary per run. */
+/*
+ * JSON: the provenance (if not NULL), the configuration, per completed
+ * run a summary and its time series ("bin", "warmup_bins", "bins"), and
+ * the (offered, seed) of each run that did not complete ("unfinished").
+ */
 int vlr_sim_write_json(const struct vlr_sim *sim, const struct vlr_sim_result *results,
-		       unsigned count, FILE *out);
+		       unsigned count, const struct vlr_provenance *provenance, FILE *out);
 
 #endif

@@ -58,12 +58,39 @@ double vlr_clock_seconds(void);
 int vlr_lex_number(const char **s, int base, uint64_t max, uint64_t *value);
 
 /*
+ * SHA-256 (FIPS 180-4): init, feed bytes with update, then final writes
+ * the digest (the context is used up). vlr_sha256_file is what sha256sum
+ * prints for a file, in lowercase hex; update_file feeds a file's
+ * contents and says how many bytes it read.
+ */
+#define VLR_SHA256_BYTES 32
+#define VLR_SHA256_HEX 65		/* 64 hex digits and the NUL */
+
+struct vlr_sha256 {
+	uint32_t state[8];
+	uint64_t bytes;			/* fed so far */
+	unsigned char block[64];	/* the block not yet compressed */
+};
+
+void vlr_sha256_init(struct vlr_sha256 *ctx);
+void vlr_sha256_update(struct vlr_sha256 *ctx, const void *data, size_t size);
+void vlr_sha256_final(struct vlr_sha256 *ctx, unsigned char digest[VLR_SHA256_BYTES]);
+void vlr_sha256_hex(const unsigned char digest[VLR_SHA256_BYTES], char hex[VLR_SHA256_HEX]);
+int vlr_sha256_update_file(struct vlr_sha256 *ctx, const char *path, uint64_t *size,
+			   struct vlr_error *err);
+int vlr_sha256_file(const char *path, char hex[VLR_SHA256_HEX], struct vlr_error *err);
+
+/*
  * The JSON writer of every JSON file vlroute writes. Each value goes into
  * the innermost open container with a key (objects) or with key NULL
  * (arrays); the writer puts the separators: ", " in an inline container,
  * ",\n" and two spaces of indent a level in one laid out a member a line.
- * Strings are escaped (quotes, backslashes, control characters); numbers
- * keep the printf precision asked for, and are null when not finite.
+ * Strings are escaped (quotes, backslashes, control characters and DEL as
+ * \u00XX) and always valid UTF-8: valid characters pass unchanged, each
+ * maximal invalid part (a stray or overlong byte, a surrogate, a code
+ * point beyond U+10FFFF, a truncated sequence) becomes one U+FFFD, as
+ * Python's decode("utf-8", "replace") does. Numbers keep the printf
+ * precision asked for, and are null when not finite.
  */
 #define VLR_JSON_DEPTH 8
 
@@ -172,6 +199,65 @@ struct vlr_whole_dir {
 int vlr_whole_dir_open(struct vlr_whole_dir *dir, const char *path,
 		       const char *const *replaceable, struct vlr_error *err);
 int vlr_whole_dir_close(struct vlr_whole_dir *dir, int failed, struct vlr_error *err);
+
+/*
+ * The provenance of a result: what made it, from what, where and when.
+ * Every JSON result of the vlroute command carries one at its top level
+ * as "provenance", and vlroute route writes one into the table directory
+ * it writes (vlroute-provenance.json, formats.h). Strings that are empty
+ * are not known, and are null in JSON; so is an lmc of -1.
+ *
+ * vlr_provenance_init records the version and commit given (the CLI's, as
+ * "vlroute -V" prints them), the command line (vlr_shell_join of argv,
+ * taken before getopt reorders argv), the host (gethostname) and the
+ * date (UTC, ISO 8601, to the second);
+ * the caller adds a table set with vlr_provenance_add_tables (filled by
+ * formats' vlr_tables_provenance) and sets the seeds. free releases what
+ * init and add_tables allocated.
+ *
+ * The JSON object, with key as its member name (NULL: a value of its own):
+ *   {"version": "0.1.0", "commit": "063d5e9", "command_line": "vlroute ...",
+ *    "tables": [{"path": DIR, "sha256": HEX, "fabric": FILE,
+ *                "fabric_sha256": HEX, "engine": E, "vl_policy": P,
+ *                "lmc": N}, ...],
+ *    "seeds": [S, ...], "host": H, "date": "2026-03-01T12:00:00Z"}
+ */
+struct vlr_provenance_tables {
+	char path[VLR_PATH_SIZE];		/* the table directory */
+	char sha256[VLR_SHA256_HEX];		/* its files (vlr_tables_dir_hash) */
+	char fabric[VLR_PATH_SIZE];		/* the fabric file read */
+	char fabric_sha256[VLR_SHA256_HEX];	/* sha256sum of that file */
+	char engine[32];			/* from vlroute-route.info */
+	char vl_policy[128];			/* from vlroute-route.info */
+	int lmc;				/* from vlroute-route.info; -1 */
+};
+
+struct vlr_provenance {
+	char version[64];
+	char commit[128];
+	char *command_line;		/* argv joined, quoted for a shell */
+	char host[256];
+	char date[32];			/* "2026-03-01T12:00:00Z" */
+	struct vlr_provenance_tables *tables;
+	unsigned num_tables;
+	uint64_t first_seed;		/* seeds first_seed .. + num_seeds - 1 */
+	unsigned num_seeds;		/* 0: the command draws no random numbers */
+};
+
+int vlr_provenance_init(struct vlr_provenance *provenance, const char *version,
+			const char *commit, const char *command_line, struct vlr_error *err);
+struct vlr_provenance_tables *vlr_provenance_add_tables(struct vlr_provenance *provenance,
+							 struct vlr_error *err);
+void vlr_provenance_free(struct vlr_provenance *provenance);
+void vlr_provenance_write_json(const struct vlr_provenance *provenance, const char *key,
+			       struct vlr_json *json);
+
+/*
+ * argv joined by spaces, each word that a POSIX shell would not read as
+ * itself in single quotes (as Python's shlex.join does), in a string to
+ * free; NULL when out of memory.
+ */
+char *vlr_shell_join(int argc, char *const *argv);
 
 struct vlr_rng {
 	uint64_t state[4];

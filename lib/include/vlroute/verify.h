@@ -146,7 +146,11 @@ int vlr_verify_policy(const struct vlr_tables *tables, const struct vlr_verify_r
 /* The report for people: counts, problems, statistics, histogram, cycle. */
 void vlr_verify_print(const struct vlr_verify_report *report, FILE *out);
 
-/* The same as one JSON object; returns -1 when writing fails. */
-int vlr_verify_write_json(const struct vlr_verify_report *report, FILE *out);
+/*
+ * The same as one JSON object, with the provenance first when it is not
+ * NULL; returns -1 when writing fails.
+ */
+int vlr_verify_write_json(const struct vlr_verify_report *report,
+			  const struct vlr_provenance *provenance, FILE *out);
 
 #endif

@@ -1,0 +1,177 @@
+/*
+ * test_experiment.c - unit tests of the readers of vlroute experiment
+ * (tools/experiment_file.c, tools/experiment_results.c), linked from the
+ * command's convenience library: the cases the fuzzers of fuzz/ found or
+ * led to, each of which failed before its fix.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "experiment.h"
+#include "test_util.h"
+
+/* Write length bytes of data to a scratch file named name; its path. */
+static char *put(const char *name, const char *data, size_t length)
+{
+	char *path = test_write_file(name, "");
+	FILE *out = fopen(path, "wb");
+
+	assert_non_null(out);
+	assert_int_equal(fwrite(data, 1, length, out), length);
+	assert_int_equal(fclose(out), 0);
+	return path;
+}
+
+static const char experiment_tail[] =
+	"fabric: {gen: hyperx, sides: 2x2}\n"
+	"route: {engine: sssp}\n"
+	"analyze: {ebb: true}\n";
+
+/* Reading the experiment head + experiment_tail fails with fragment. */
+static void expect_experiment_refused(const char *head, const char *fragment)
+{
+	char text[1024];
+	struct vlr_error err;
+	struct experiment *exp;
+	char *path;
+
+	snprintf(text, sizeof(text), "%s%s", head, experiment_tail);
+	path = put("experiment.yaml", text, strlen(text));
+	exp = exp_read(path, &err);
+	if (exp) {
+		exp_free(exp);
+		fail_msg("expected \"%s\" to be refused", text);
+	}
+	if (!strstr(err.message, fragment))
+		fail_msg("\"%s\" was refused as \"%s\", not \"%s\"", text, err.message, fragment);
+	unlink(path);
+	free(path);
+}
+
+/* A top-level key given twice is refused (a second title leaked). */
+static void test_top_key_twice(void **state)
+{
+	(void)state;
+	expect_experiment_refused("title: a\ntitle: b\n", ":2: \"title\" given twice");
+	expect_experiment_refused("results: a\nresults: b\n", ":2: \"results\" given twice");
+	expect_experiment_refused("description: a\ndescription: b\n",
+				  ":2: \"description\" given twice");
+	expect_experiment_refused("route: {engine: dfsssp}\n", ":3: \"route\" given twice");
+	expect_experiment_refused("analyze: {ebb: true}\n", ":4: \"analyze\" given twice");
+}
+
+static struct exp_csv *read_csv(const char *data, size_t length, struct vlr_error *err)
+{
+	char *path = put("runs.csv", data, length);
+	struct exp_csv *csv = exp_csv_read(path, err);
+
+	unlink(path);
+	free(path);
+	return csv;
+}
+
+/*
+ * A last row ending in an empty field at the end of the file is a row (it
+ * was dropped, and leaked).
+ */
+static void test_csv_last_field_empty(void **state)
+{
+	static const char text[] = "a,b\n1,";
+	struct vlr_error err;
+	struct exp_csv *csv = read_csv(text, strlen(text), &err);
+
+	(void)state;
+	assert_non_null(csv);
+	assert_int_equal(csv->rows, 1);
+	assert_string_equal(exp_csv_get(csv, 0, "a"), "1");
+	assert_string_equal(exp_csv_get(csv, 0, "b"), "");
+	exp_csv_free(csv);
+}
+
+/* A NUL byte is refused at its line (the fields before it leaked). */
+static void test_csv_nul(void **state)
+{
+	static const char text[] = "a,b\n1,2\n3\0,4\n";
+	struct vlr_error err;
+
+	(void)state;
+	assert_null(read_csv(text, sizeof(text) - 1, &err));
+	assert_non_null(strstr(err.message, "runs.csv:3: a NUL byte"));
+}
+
+/* Reading text as a run result is refused with fragment. */
+static void expect_doc_refused(const char *text, const char *fragment)
+{
+	char *path = put("run.json", text, strlen(text));
+	struct vlr_error err;
+	struct exp_doc *doc = exp_doc_read(path, &err);
+
+	if (doc) {
+		exp_doc_free(doc);
+		fail_msg("expected \"%s\" to be refused", text);
+	}
+	if (!strstr(err.message, fragment))
+		fail_msg("\"%s\" was refused as \"%s\", not \"%s\"", text, err.message, fragment);
+	unlink(path);
+	free(path);
+}
+
+/* depth nested sequences around a 1. */
+static char *nested(unsigned depth)
+{
+	char *text = malloc(2 * depth + 2);
+	unsigned i;
+
+	assert_non_null(text);
+	for (i = 0; i < depth; i++) {
+		text[i] = '[';
+		text[depth + 1 + i] = ']';
+	}
+	text[depth] = '1';
+	text[2 * depth + 1] = '\0';
+	return text;
+}
+
+/*
+ * A run result that is not a tree (YAML's aliases, maybe of a node inside
+ * itself) or nests too deep is refused: merge's writer recursed without
+ * end, or for hours.
+ */
+static void test_doc_not_a_tree(void **state)
+{
+	char *deep = nested(EXP_DOC_DEPTH), *deeper = nested(EXP_DOC_DEPTH + 1);
+	struct vlr_error err;
+	struct exp_doc *doc;
+	char *path;
+
+	(void)state;
+	expect_doc_refused("&a [*a]", ":1: an alias");
+	expect_doc_refused("{\"settings\": &s {\"a\": [1, 2]},\n \"commands\": *s}", ":1: an alias");
+	expect_doc_refused(deeper, "nested deeper than");
+	path = put("run.json", deep, strlen(deep));
+	doc = exp_doc_read(path, &err);
+	assert_non_null(doc);
+	assert_int_equal(exp_doc_count(doc, ""), 1);
+	exp_doc_free(doc);
+	unlink(path);
+	free(path);
+	free(deep);
+	free(deeper);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_top_key_twice),
+		cmocka_unit_test(test_csv_last_field_empty),
+		cmocka_unit_test(test_csv_nul),
+		cmocka_unit_test(test_doc_not_a_tree),
+	};
+
+	return cmocka_run_group_tests_name("experiment", tests, NULL, NULL);
+}
