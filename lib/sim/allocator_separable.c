@@ -25,6 +25,7 @@
 
 #include "allocator_internal.h"
 #include "dlid_rule_internal.h"
+#include "route_internal.h"
 
 /* A crossbar input's request. */
 struct sim_request {

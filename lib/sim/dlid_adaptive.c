@@ -21,7 +21,7 @@ struct adaptive {
 static uint32_t output(const struct sim_state *st, uint32_t sw, uint16_t dlid)
 {
 	const struct vlr_sim *sim = st->sim;
-	unsigned number = sim_out_port(st, sw, dlid);
+	unsigned number = vlr_tables_lft(sim->tables, sw)[dlid];
 
 	if (number == 0 || number > sim->first_port[sw + 1] - sim->first_port[sw])
 		return VLR_NONE;

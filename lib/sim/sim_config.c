@@ -40,6 +40,14 @@ static const struct vlr_name queue_select_names[] = {
 static const struct vlr_name crossbar_names[] = {
 	{ "vl", VLR_SIM_CROSSBAR_VL }, { "port", VLR_SIM_CROSSBAR_PORT }, { NULL, 0 },
 };
+static const struct vlr_name routing_names[] = {
+	{ "tables", VLR_SIM_ROUTING_TABLES }, { "minimal", VLR_SIM_ROUTING_MINIMAL },
+	{ "valiant", VLR_SIM_ROUTING_VALIANT }, { NULL, 0 },
+};
+static const struct vlr_name phase_vls_names[] = {
+	{ "per-hop", VLR_SIM_PHASE_VLS_PER_HOP }, { "free", VLR_SIM_PHASE_VLS_FREE },
+	{ NULL, 0 },
+};
 
 const struct sim_vl_type *sim_vl_type(enum vlr_sim_vl_mode mode)
 {
@@ -183,5 +191,37 @@ int vlr_sim_crossbar_parse(const char *text, enum vlr_sim_crossbar *crossbar,
 	if (parse_name(text, crossbar_names, "crossbar", &value, err))
 		return -1;
 	*crossbar = (enum vlr_sim_crossbar)value;
+	return 0;
+}
+
+const char *vlr_sim_routing_name(enum vlr_sim_routing routing)
+{
+	return vlr_name_of(routing_names, (int)routing, "?");
+}
+
+int vlr_sim_routing_parse(const char *text, enum vlr_sim_routing *routing,
+			  struct vlr_error *err)
+{
+	int value;
+
+	if (parse_name(text, routing_names, "routing", &value, err))
+		return -1;
+	*routing = (enum vlr_sim_routing)value;
+	return 0;
+}
+
+const char *vlr_sim_phase_vls_name(enum vlr_sim_phase_vls phase_vls)
+{
+	return vlr_name_of(phase_vls_names, (int)phase_vls, "?");
+}
+
+int vlr_sim_phase_vls_parse(const char *text, enum vlr_sim_phase_vls *phase_vls,
+			    struct vlr_error *err)
+{
+	int value;
+
+	if (parse_name(text, phase_vls_names, "phase VLs", &value, err))
+		return -1;
+	*phase_vls = (enum vlr_sim_phase_vls)value;
 	return 0;
 }

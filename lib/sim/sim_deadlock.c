@@ -3,8 +3,8 @@
  *
  * A channel is a switch output port and a VL: its output buffer, the link
  * and the input buffer at the far end. A channel waits for the channel its
- * far-end head packet wants next (by the LFT and the VL the packet would
- * take). Each channel waits for at most one other, so following the waits
+ * far-end head packet wants next (by its routing and the VL the packet
+ * would take). Each channel waits for at most one other, so following the waits
  * from every occupied channel finds the cycles. The report lists one as
  * "switch:port/VL -> ... -> switch:port/VL", the notation of vlroute
  * verify's dependency cycles.
@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "route_internal.h"
 #include "vl_select_internal.h"
 
 #define NO_CHANNEL UINT64_MAX
@@ -37,7 +38,7 @@ static uint64_t waits_for(const struct sim_state *st, uint64_t c)
 		return NO_CHANNEL;
 	p = &st->packets[sim_ring_at(&st->in[pv], st->in_slots + pv * capacity, capacity, 0)];
 	sw = sim->port_switch[in];
-	number = sim_out_port(st, sw, p->dlid);
+	number = sim->route->port(sim->route, sw, p);
 	if (number == 0 || number > sim->first_port[sw + 1] - sim->first_port[sw])
 		return NO_CHANNEL;
 	out = sim->first_port[sw] + number - 1;

@@ -1,17 +1,17 @@
 /*
  * sim_injection.c - the servers: Bernoulli or trace generation into one or
- * several injection queues, the choice of DLID among the destination's LMC
- * LIDs, and the injection link into the switch.
+ * several injection queues, and the injection link into the switch.
  *
- * The DLID is chosen when the packet first reaches the head of its queue
- * (so that an adaptive rule sees the switch as it is when the packet
- * leaves), by the run's DLID rule (dlid_rule_internal.h); its VL on the
- * injection link by the VL selection (vl_select_internal.h).
+ * A packet gets its route (its DLID among the destination's LMC LIDs, or
+ * the reference model's intermediate) when it first reaches the head of
+ * its queue, so that an adaptive rule sees the switch as it is when the
+ * packet leaves (route_internal.h); its VL on the injection link from the
+ * VL selection (vl_select_internal.h).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
-#include "dlid_rule_internal.h"
+#include "route_internal.h"
 #include "vl_select_internal.h"
 
 /* Queue a new packet; -1 when its injection queue is full. */
@@ -38,8 +38,10 @@ static int queue_packet(struct sim_state *st, uint32_t server, uint32_t destinat
 	p->source = server;
 	p->destination = destination;
 	p->dlid = 0;
+	p->via = VLR_NONE;
 	p->sl = 0;
 	p->hops = 0;
+	p->phase_hops = 0;
 	p->escalation = 0;
 	p->phase_two = 0;
 	p->route_class = VLR_ROUTE_MINIMAL;
@@ -92,52 +94,6 @@ void sim_generate(struct sim_state *st, uint32_t server)
 	st->next_generation[server] = sim_next_generation(st, server);
 }
 
-/* Set the packet's DLID and what follows from it: SL, route class, phase. */
-static void set_dlid(struct sim_state *st, uint32_t sw, struct sim_packet *p,
-		     uint16_t dlid)
-{
-	const struct vlr_sim *sim = st->sim;
-
-	p->dlid = dlid;
-	p->sl = vlr_tables_path_sl(sim->tables, sim->servers.port[p->source], dlid);
-	p->phase_two = 0;
-	p->route_class = VLR_ROUTE_MINIMAL;
-	if (sim->vl->dlid_set)
-		sim->vl->dlid_set(sim->vl, sw, p);
-}
-
-/* What the DLID rule is asked about p; 0 if its destination has one LID. */
-static int query(const struct sim_state *st, const struct sim_packet *p,
-		 struct sim_dlid_query *q)
-{
-	q->server = p->source;
-	q->destination = p->destination;
-	q->base = st->sim->server_lid[p->destination];
-	q->lids = 1u << st->sim->server_lids[p->destination];
-	return q->lids > 1;
-}
-
-static void choose_dlid(struct sim_state *st, uint32_t server, struct sim_packet *p)
-{
-	struct sim_dlid_query q;
-	int offset = query(st, p, &q) ? st->dlid->offset(st->dlid, st, &q) : 0;
-
-	set_dlid(st, st->sim->servers.switch_index[server], p,
-		 (uint16_t)(q.base + (unsigned)(offset < 0 ? 0 : offset)));
-}
-
-void sim_reroute_dlid(struct sim_state *st, uint32_t sw, struct sim_packet *p)
-{
-	struct sim_dlid_query q;
-	int offset;
-
-	if (!query(st, p, &q))
-		return;
-	offset = st->dlid->reroute(st->dlid, st, &q);
-	if (offset >= 0)
-		set_dlid(st, sw, p, (uint16_t)(q.base + (unsigned)offset));
-}
-
 static void send(struct sim_state *st, uint32_t server, unsigned q, unsigned vl)
 {
 	const struct vlr_sim *sim = st->sim;
@@ -150,6 +106,8 @@ static void send(struct sim_state *st, uint32_t server, unsigned q, unsigned vl)
 
 	st->credits[(uint64_t)port * st->vls + vl]--;
 	p->vl = (uint8_t)vl;
+	if (c->hop)
+		sim_tell_hop(st, p, VLR_NONE, port - sim->first_port[sw] + 1, vl);
 	p->arrived = st->now + sim->latency[port];
 	p->ready = p->arrived + c->pipeline;
 	st->busy_packets[sw]++;
@@ -186,7 +144,7 @@ void sim_inject(struct sim_state *st, uint32_t server)
 		p = &st->packets[sim_ring_at(&st->queue[sq], st->queue_slots +
 					     sq * c->queue_packets, c->queue_packets, 0)];
 		if (!p->dlid)
-			choose_dlid(st, server, p);
+			st->sim->route->depart(st->sim->route, st, p);
 		vl = st->sim->vl->injection_vl(st->sim->vl, st, server, p);
 		if (vl >= 0) {
 			send(st, server, q, (unsigned)vl);

@@ -32,6 +32,7 @@ struct vlr_sim {
 	int has_topology;
 	unsigned vls;			/* VLs simulated */
 	struct sim_vl_select *vl;	/* vl_select_internal.h */
+	struct sim_route *route;	/* route_internal.h */
 
 	uint32_t num_switches;
 	uint32_t num_ports;
@@ -54,11 +55,13 @@ struct sim_packet {
 	uint32_t source;		/* servers */
 	uint32_t destination;
 	uint32_t next_free;
-	uint16_t dlid;			/* 0: not chosen yet */
+	uint32_t via;			/* reference model: intermediate switch */
+	uint16_t dlid;			/* 0: no route yet */
 	uint8_t sl;
 	uint8_t vl;
 	uint8_t hops;			/* switch-to-switch hops taken */
 	uint8_t phase_two;
+	uint8_t phase_hops;		/* switch-to-switch hops of this phase */
 	uint8_t escalation;		/* global links taken in this phase */
 	uint8_t route_class;		/* enum vlr_route_class */
 	uint8_t measured;		/* created inside the measured window */
@@ -189,7 +192,6 @@ static inline uint64_t sim_serial_check(uint64_t serial)
 }
 
 /* sim_router.c: where a packet goes and on which VL */
-unsigned sim_out_port(const struct sim_state *state, uint32_t sw, uint16_t dlid);
 /* Route the head of input (port, vl) once: head_out, head_choices, head_ready. */
 void sim_head_update(struct sim_state *state, uint32_t port, unsigned vl);
 void sim_input_push(struct sim_state *state, uint32_t port, unsigned vl, uint32_t packet);
@@ -199,12 +201,14 @@ void sim_credits_settle(struct sim_state *state, uint32_t port);
 void sim_return_credit(struct sim_state *state, uint32_t port, unsigned vl,
 		       uint64_t time);
 void sim_links(struct sim_state *state, uint32_t sw);
+/* Tell config->hop (if set) that p's head leaves from_switch (VLR_NONE:
+   its server) by port number port on vl. */
+void sim_tell_hop(const struct sim_state *state, const struct sim_packet *p,
+		  uint32_t from_switch, unsigned port, unsigned vl);
 
 /* sim_injection.c */
 void sim_generate(struct sim_state *state, uint32_t server);
 void sim_inject(struct sim_state *state, uint32_t server);
-/* The DLID rule's new DLID for a packet blocked at its source switch sw. */
-void sim_reroute_dlid(struct sim_state *state, uint32_t sw, struct sim_packet *packet);
 
 /* sim_stats.c */
 int sim_stats_init(struct sim_stats *stats, const struct sim_state *state);

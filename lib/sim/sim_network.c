@@ -1,7 +1,8 @@
 /*
  * sim_network.c - the simulated network built from a table set: switch
  * ports and their peers, link latencies by class, servers and their LIDs,
- * and the VL selection (vl_select_internal.h).
+ * the routing (route_internal.h) and the VL selection
+ * (vl_select_internal.h).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -11,6 +12,7 @@
 
 #include "allocator_internal.h"
 #include "dlid_rule_internal.h"
+#include "route_internal.h"
 #include "vl_select_internal.h"
 
 struct limit {
@@ -29,6 +31,9 @@ static int check_parts(const struct vlr_sim_config *c, struct vlr_error *err)
 		return vlr_dlid_choice_check(c->dlid, sim_dlid_choices(), "the simulator", err);
 	if (!sim_allocator_type(c->allocator))
 		return vlr_fail(err, "the simulator has no allocator %d", (int)c->allocator);
+	if (c->reference.routing != VLR_SIM_ROUTING_TABLES && c->dlid != VLR_DLID_BASE)
+		return vlr_fail(err, "the reference model chooses no DLIDs: the DLID rule "
+				"%s is for tables", vlr_dlid_choice_name(c->dlid));
 	return 0;
 }
 
@@ -166,9 +171,18 @@ static int build_servers(struct vlr_sim *sim, struct vlr_error *err)
 	return 0;
 }
 
-static int setup_vls(struct vlr_sim *sim, struct vlr_error *err)
+/* The routing and the VL selection: the tables', or the reference model's. */
+static int setup_routing(struct vlr_sim *sim, struct vlr_error *err)
 {
-	sim->vl = sim_vl_type(sim->config.vl_mode)->create(sim, &sim->vls, err);
+	int reference = sim->config.reference.routing != VLR_SIM_ROUTING_TABLES;
+
+	sim->route = reference ? sim_route_reference_new(sim, err) :
+		     sim_route_tables_new(sim, err);
+	if (!sim->route || (reference &&
+			    sim_reference_policy(sim, &sim->config.reference.policy, err)))
+		return -1;
+	sim->vl = (reference ? &sim_vl_reference :
+		   sim_vl_type(sim->config.vl_mode))->create(sim, &sim->vls, err);
 	return sim->vl ? 0 : -1;
 }
 
@@ -211,7 +225,7 @@ struct vlr_sim *vlr_sim_new(const struct vlr_tables *tables,
 	sim->config = resolved;
 	sim->has_topology = !vlr_topology_recognise(tables->fabric, VLR_FAMILY_NONE,
 						    &sim->topology, &ignored);
-	if (alloc_ports(sim, err) || build_servers(sim, err) || setup_vls(sim, err) ||
+	if (alloc_ports(sim, err) || build_servers(sim, err) || setup_routing(sim, err) ||
 	    check_traffic(sim, err)) {
 		vlr_sim_free(sim);
 		return NULL;
@@ -227,6 +241,8 @@ void vlr_sim_free(struct vlr_sim *sim)
 		vlr_topology_free(&sim->topology);
 	if (sim->vl)
 		sim->vl->free(sim->vl);
+	if (sim->route)
+		sim->route->free(sim->route);
 	if (sim->servers.port)
 		vlr_servers_free(&sim->servers);
 	free(sim->first_port);

@@ -39,6 +39,24 @@ int vlr_sim_write_csv(const struct vlr_sim_result *results, unsigned count,
 	return ferror(out) ? -1 : 0;
 }
 
+/* Table replay: its VL mode and DLID rule; the reference model: its own. */
+static void write_routing(const struct vlr_sim_config *c, struct vlr_json *json)
+{
+	char policy[128];
+
+	if (c->reference.routing == VLR_SIM_ROUTING_TABLES) {
+		vlr_json_string(json, "vl_mode", vlr_sim_vl_mode_name(c->vl_mode));
+		vlr_json_string(json, "dlid", vlr_dlid_choice_name(c->dlid));
+		return;
+	}
+	vlr_vl_policy_describe(&c->reference.policy, policy, sizeof(policy));
+	vlr_json_string(json, "routing", vlr_sim_routing_name(c->reference.routing));
+	vlr_json_string(json, "vl_policy", policy);
+	if (c->reference.policy.kind == VLR_VLP_TWO_PHASES)
+		vlr_json_string(json, "phase_vls",
+				vlr_sim_phase_vls_name(c->reference.phase_vls));
+}
+
 static void write_config(const struct vlr_sim *sim, struct vlr_json *json)
 {
 	const struct vlr_sim_config *c = &sim->config;
@@ -53,8 +71,7 @@ static void write_config(const struct vlr_sim *sim, struct vlr_json *json)
 	vlr_json_uint(json, "switches", sim->num_switches);
 	vlr_json_uint(json, "vls", sim->vls);
 	vlr_json_string(json, "traffic", pattern);
-	vlr_json_string(json, "vl_mode", vlr_sim_vl_mode_name(c->vl_mode));
-	vlr_json_string(json, "dlid", vlr_dlid_choice_name(c->dlid));
+	write_routing(c, json);
 	vlr_json_uint(json, "packet_phits", c->packet_phits);
 	vlr_json_uint(json, "input_packets", c->input_packets);
 	vlr_json_uint(json, "output_packets", c->output_packets);

@@ -1,20 +1,17 @@
 /*
- * sim_router.c - forwarding strictly by the tables: the out port from the
- * LFT, the VLs the VL selection allows (vl_select_internal.h) and the
- * shortest of them, credits, and the output links that move packets to
- * the next switch or deliver them to their server.
+ * sim_router.c - forwarding: the out port from the routing
+ * (route_internal.h: the LFT, or the reference model), the VLs the VL
+ * selection allows (vl_select_internal.h) and the shortest of them,
+ * credits, and the output links that move packets to the next switch or
+ * deliver them to their server.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
 #include <stdio.h>
 
+#include "route_internal.h"
 #include "vl_select_internal.h"
-
-unsigned sim_out_port(const struct sim_state *st, uint32_t sw, uint16_t dlid)
-{
-	return vlr_tables_lft(st->sim->tables, sw)[dlid];
-}
 
 static int route_failure(struct sim_state *st, uint32_t sw, const struct sim_packet *p,
 			 unsigned number, const char *why)
@@ -32,7 +29,7 @@ static int route_failure(struct sim_state *st, uint32_t sw, const struct sim_pac
 static uint32_t output_of(struct sim_state *st, uint32_t sw, const struct sim_packet *p)
 {
 	const struct vlr_sim *sim = st->sim;
-	unsigned number = sim_out_port(st, sw, p->dlid);
+	unsigned number = sim->route->port(sim->route, sw, p);
 	uint32_t port;
 
 	if (number == 0 || number > sim->first_port[sw + 1] - sim->first_port[sw]) {
@@ -203,9 +200,9 @@ static void forward(struct sim_state *st, uint32_t port, uint32_t packet, unsign
 	p->arrived = st->now + sim->latency[port];
 	p->ready = p->arrived + st->config->pipeline;
 	p->hops++;
+	p->phase_hops++;
 	p->escalation += sim->global[port];
-	if (sim->vl->enter_switch)
-		sim->vl->enter_switch(sim->vl, sim->port_switch[peer], p);
+	sim->route->enter_switch(sim->route, sim->port_switch[peer], p);
 	st->busy_packets[sim->port_switch[peer]]++;
 	sim_input_push(st, peer, vl, packet);
 }
@@ -232,6 +229,9 @@ static void transmit(struct sim_state *st, uint32_t sw, uint32_t port, unsigned 
 	st->link_free[port] = st->now + st->config->packet_phits;
 	st->tx_vl[port] = (uint8_t)vl;
 	st->link_rr[port] = (uint8_t)((vl + 1) % st->vls);
+	if (st->config->hop)
+		sim_tell_hop(st, &st->packets[packet], sw,
+			     port - st->sim->first_port[sw] + 1, vl);
 	if (st->link_free[port] > st->last_move)
 		st->last_move = st->link_free[port];
 	if (st->sim->peer[port] != VLR_NONE)
@@ -253,4 +253,22 @@ void sim_links(struct sim_state *st, uint32_t sw)
 		if (vl >= 0)
 			transmit(st, sw, port, (unsigned)vl);
 	}
+}
+
+void sim_tell_hop(const struct sim_state *st, const struct sim_packet *p,
+		  uint32_t from_switch, unsigned port, unsigned vl)
+{
+	struct vlr_sim_hop hop;
+
+	hop.cycle = st->now;
+	hop.serial = p->serial;
+	hop.source = p->source;
+	hop.destination = p->destination;
+	hop.from_switch = from_switch;
+	hop.port = port;
+	hop.vl = vl;
+	hop.via = st->sim->config.reference.routing == VLR_SIM_ROUTING_TABLES ? VLR_NONE :
+		  p->via;
+	hop.phase_two = p->phase_two;
+	st->config->hop(st->config->hop_context, &hop);
 }

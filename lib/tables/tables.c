@@ -1,9 +1,11 @@
 /*
- * tables.c - allocating a table set for a fabric and indexing its LIDs.
+ * tables.c - allocating a table set for a fabric and indexing its LIDs,
+ * and the next hops between switches that routing without tables uses.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,4 +213,24 @@ struct vlr_tables *vlr_tables_new(struct vlr_fabric *fabric, unsigned num_vls,
 fail:
 	vlr_tables_free(tables);
 	return NULL;
+}
+
+int vlr_switch_routes_init(struct vlr_switch_routes *routes, uint32_t num_switches,
+			   struct vlr_error *err)
+{
+	uint64_t entries = (uint64_t)num_switches * num_switches;
+
+	routes->num_switches = num_switches;
+	routes->port = entries <= SIZE_MAX ? calloc(entries ? entries : 1, 1) : NULL;
+	if (!routes->port)
+		return vlr_fail(err, "out of memory for the next hops between %u switches",
+				num_switches);
+	return 0;
+}
+
+void vlr_switch_routes_free(struct vlr_switch_routes *routes)
+{
+	free(routes->port);
+	routes->port = NULL;
+	routes->num_switches = 0;
 }

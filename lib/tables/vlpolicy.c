@@ -118,8 +118,8 @@ void vlr_vl_policy_describe(const struct vlr_vl_policy *policy, char *buf,
 }
 
 /* Phase whose VL set a route uses at this hop under 2phases. */
-static unsigned two_phases_phase(const struct vlr_vl_policy *policy,
-				 enum vlr_route_class route_class, int phase_two)
+unsigned vlr_policy_phase(const struct vlr_vl_policy *policy,
+			  enum vlr_route_class route_class, int phase_two)
 {
 	if (route_class == VLR_ROUTE_VALIANT)
 		return phase_two ? 1 : 0;
@@ -161,7 +161,7 @@ uint16_t vlr_policy_vl_mask(const struct vlr_vl_policy *policy,
 	case VLR_VLP_LADDER_REUSE:
 		return low_bits(hop + 1);
 	case VLR_VLP_TWO_PHASES:
-		phase = two_phases_phase(policy, route_class, phase_two);
+		phase = vlr_policy_phase(policy, route_class, phase_two);
 		return (uint16_t)(phase_part(policy, escalation) << (phase * policy->vls_per_phase));
 	default:
 		return 0;

@@ -120,6 +120,19 @@ vlr_engine_run vlr_route_minimal;
 /* Valiant routes; needs LMC >= 1 on the endpoint ports. */
 vlr_engine_run vlr_route_valiant;
 
+/*
+ * The minimal engine's next hops between every pair of switches of a
+ * recognised HyperX, Dragonfly or Dragonfly+ (options: family, dim_order;
+ * reversed: the HyperX dimensions in the reverse of that order), for the
+ * simulator's reference model; family (if not NULL) gets what the graph
+ * showed. A fabric that is not one of them is refused with the
+ * recogniser's message.
+ */
+int vlr_minimal_switch_routes(const struct vlr_tables *tables,
+			      const struct vlr_engine_options *options, int reversed,
+			      struct vlr_switch_routes *routes, struct vlr_family_params *family,
+			      struct vlr_error *err);
+
 /* Options with the defaults: weakest-edge heuristic, any family, auto RVAL. */
 void vlr_engine_options_init(struct vlr_engine_options *options);
 

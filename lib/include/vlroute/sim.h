@@ -1,7 +1,8 @@
 /*
  * sim.h - the cycle-accurate simulator: replay a table set (LFTs, path
- * SLs, SL2VL, LMC) packet by packet and measure throughput, latency,
- * fairness and stability over time.
+ * SLs, SL2VL, LMC) packet by packet, or route per packet as the Valiant
+ * studies do (the reference model, on the same router model), and measure
+ * throughput, latency, fairness and stability over time.
  *
  * The model: switches with an input and an output buffer per (port, VL),
  * virtual cut-through (a packet moves on only when the next buffer has room
@@ -43,6 +44,60 @@
 enum vlr_sim_vl_mode {
 	VLR_SIM_VL_EXACT = 0,	/* path SL + SL2VL, as IB switches do */
 	VLR_SIM_VL_IDEAL,	/* the policy's allowed VLs per hop, shortest queue */
+};
+
+/* Who routes: the tables, or the reference model of the studies' routing. */
+enum vlr_sim_routing {
+	VLR_SIM_ROUTING_TABLES = 0,	/* the LFTs, DLIDs by the DLID rule */
+	VLR_SIM_ROUTING_MINIMAL,	/* reference: minimal routes */
+	VLR_SIM_ROUTING_VALIANT,	/* reference: a random intermediate switch
+					   per packet, then minimal routes */
+};
+
+/* How a 2Phases hop of the reference model picks inside its phase's VLs. */
+enum vlr_sim_phase_vls {
+	VLR_SIM_PHASE_VLS_PER_HOP = 0,	/* hop k of a phase: VL phase * K + k */
+	VLR_SIM_PHASE_VLS_FREE,		/* any VL of the set, Dragonfly sets split
+					   at the global link (the ideal form) */
+};
+
+/*
+ * The reference model: routing and VLs as the Valiant studies define them,
+ * without tables. The packet draws its intermediate among all switches
+ * (Dragonfly+: all leaves), its own and its destination's included, when
+ * it heads its injection queue; one whose intermediate is its source or
+ * destination switch goes minimally. Each phase goes by minimal next hops
+ * (routes[0] in phase one, routes[1] in phase two, the same object for the
+ * same order; see vlr_minimal_switch_routes in engines.h), a packet routed
+ * minimally by those of the phase whose VLs it takes. The VL policy is
+ * ladder (hop i on VL i), ladder-reuse (any VL up to i) or 2phases (K VLs
+ * a phase, 0: the most hops of a phase - the HyperX's dimensions, 3 on the
+ * Dragonflies; phase_min for the minimal packets); its VLs: 2 x the most
+ * hops of a phase for the ladders (minimal routing: 1 x), 2K for 2phases.
+ * Hops join the shortest queue among the allowed VLs, servers inject on
+ * the allowed VL with the most credits, delivery takes any.
+ */
+struct vlr_sim_reference {
+	enum vlr_sim_routing routing;	/* TABLES: no reference model */
+	struct vlr_vl_policy policy;
+	enum vlr_sim_phase_vls phase_vls;
+	const struct vlr_switch_routes *routes[2];
+};
+
+/* A link a packet takes, told to vlr_sim_config.hop. */
+struct vlr_sim_hop {
+	uint64_t cycle;			/* its head leaves */
+	uint64_t serial;		/* the packet, numbered in creation order */
+	uint32_t source;		/* servers */
+	uint32_t destination;
+	uint32_t from_switch;		/* switch index as in struct vlr_tables;
+					   VLR_NONE: the source server injects */
+	unsigned port;			/* the switch's port number (1..); the
+					   server's switch port on injection */
+	unsigned vl;
+	uint32_t via;			/* reference model: intermediate switch;
+					   VLR_NONE for table replay */
+	int phase_two;			/* the packet is in its second phase */
 };
 
 enum vlr_sim_allocator {
@@ -95,6 +150,12 @@ struct vlr_sim_config {
 					   until the fabric is empty */
 	const volatile int *cancel;	/* if set: runs stop once *cancel is
 					   not 0 (see vlr_sim_run_all); NULL */
+	struct vlr_sim_reference reference;	/* routing TABLES: replay the
+						   tables (vl_mode and dlid) */
+	/* If set: told of every link every packet takes, from the thread of
+	   its run (runs on several threads call it at once); NULL. */
+	void (*hop)(void *context, const struct vlr_sim_hop *hop);
+	void *hop_context;
 };
 
 /* The defaults above. */
@@ -120,6 +181,12 @@ int vlr_sim_crossbar_parse(const char *text, enum vlr_sim_crossbar *crossbar,
 			   struct vlr_error *err);
 int vlr_sim_vl_mode_parse(const char *text, enum vlr_sim_vl_mode *mode,
 			  struct vlr_error *err);
+const char *vlr_sim_routing_name(enum vlr_sim_routing routing);
+int vlr_sim_routing_parse(const char *text, enum vlr_sim_routing *routing,
+			  struct vlr_error *err);
+const char *vlr_sim_phase_vls_name(enum vlr_sim_phase_vls phase_vls);
+int vlr_sim_phase_vls_parse(const char *text, enum vlr_sim_phase_vls *phase_vls,
+			    struct vlr_error *err);
 /* One of the DLID choices the simulator implements, by name. */
 int vlr_sim_dlid_parse(const char *text, enum vlr_dlid_choice *dlid,
 		       struct vlr_error *err);

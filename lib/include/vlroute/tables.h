@@ -164,6 +164,30 @@ uint16_t vlr_policy_vl_mask(const struct vlr_vl_policy *policy,
 void vlr_vl_policy_fit_family(struct vlr_vl_policy *policy, enum vlr_family family);
 
 /*
+ * The phase (0 or 1) whose VL set 2phases gives a packet: a Valiant one's
+ * own phase (phase_two), a minimal one's by phase_min - MinFirst the
+ * first, MinLast the second, MinBoth the first when its source switch is
+ * the intermediate (VLR_ROUTE_ON_TRUNK), else the second.
+ */
+unsigned vlr_policy_phase(const struct vlr_vl_policy *policy,
+			  enum vlr_route_class route_class, int phase_two);
+
+/*
+ * Minimal next hops between switches, for routing without tables (the
+ * simulator's reference model): port[target * num_switches + sw] is the
+ * port number by which switch sw forwards towards switch target, 0 where
+ * sw is target. Switches are numbered as in struct vlr_tables.
+ */
+struct vlr_switch_routes {
+	uint32_t num_switches;
+	uint8_t *port;
+};
+
+int vlr_switch_routes_init(struct vlr_switch_routes *routes, uint32_t num_switches,
+			   struct vlr_error *err);
+void vlr_switch_routes_free(struct vlr_switch_routes *routes);
+
+/*
  * Which switches lie on the trunk of which DLID: a bit per (switch, LID),
  * built from a table set's LFTs and lid_via. A LID of kind minimal has its
  * owner's switch as its trunk.

@@ -1,0 +1,152 @@
+/*
+ * route_reference.c - the reference model of the Valiant studies' routing,
+ * per packet and without tables. When a packet heads its injection queue
+ * it draws its intermediate switch uniformly among all eligible ones (any
+ * switch of a HyperX or Dragonfly, any leaf of a Dragonfly+), its own and
+ * its destination's switch included; it then goes minimally to the
+ * intermediate by the phase-one next hops and on to its destination by
+ * the phase-two ones. A packet whose intermediate is its source or its
+ * destination switch goes minimally, by the next hops of the phase whose
+ * VLs the VL policy gives it (the first for MinFirst, the second for
+ * MinLast, by the intermediate for MinBoth; the second under a Ladder, as
+ * CAMINOS's Valiant does). Minimal routing (no intermediate) is the same
+ * with every packet's intermediate its destination's switch.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <stdlib.h>
+
+#include "route_internal.h"
+
+struct reference {
+	struct sim_route base;
+	const struct vlr_sim *sim;
+	struct vlr_sim_reference model;
+	uint32_t n;			/* switches */
+	uint32_t *eligible;		/* the switches a packet may go through */
+	uint32_t num_eligible;
+};
+
+/* The phase whose next hops (and VLs) a packet without a second phase takes. */
+static int minimal_phase(const struct reference *r, enum vlr_route_class route_class)
+{
+	if (r->model.policy.kind != VLR_VLP_TWO_PHASES)
+		return 1;
+	return (int)vlr_policy_phase(&r->model.policy, route_class, 0);
+}
+
+static void depart(const struct sim_route *self, struct sim_state *st, struct sim_packet *p)
+{
+	const struct reference *r = (const struct reference *)self;
+	const struct vlr_sim *sim = r->sim;
+	uint32_t source = sim->servers.switch_index[p->source];
+	uint32_t destination = sim->servers.switch_index[p->destination];
+	uint32_t via = destination;
+
+	if (r->model.routing == VLR_SIM_ROUTING_VALIANT)
+		via = r->eligible[vlr_rng_below(&st->rng[p->source], r->num_eligible)];
+	p->dlid = sim->server_lid[p->destination];
+	p->sl = 0;
+	p->via = via;
+	if (via != source && via != destination) {
+		p->route_class = VLR_ROUTE_VALIANT;
+		p->phase_two = 0;
+		return;
+	}
+	/* the intermediate at the source: as if the packet had reached it */
+	p->route_class = via == source && via != destination ? VLR_ROUTE_ON_TRUNK :
+			 VLR_ROUTE_MINIMAL;
+	p->phase_two = (uint8_t)minimal_phase(r, (enum vlr_route_class)p->route_class);
+}
+
+static unsigned port(const struct sim_route *self, uint32_t sw, const struct sim_packet *p)
+{
+	const struct reference *r = (const struct reference *)self;
+	const struct vlr_sim *sim = r->sim;
+	uint32_t destination = sim->servers.switch_index[p->destination], target;
+
+	if (sw == destination)
+		return sim->server_port[p->destination] - sim->first_port[sw] + 1;
+	target = p->route_class == VLR_ROUTE_VALIANT && !p->phase_two ? p->via : destination;
+	return r->model.routes[p->phase_two]->port[(uint64_t)target * r->n + sw];
+}
+
+/* Reaching its intermediate, a packet starts phase two. */
+static void enter_switch(const struct sim_route *self, uint32_t sw, struct sim_packet *p)
+{
+	(void)self;
+	if (p->route_class == VLR_ROUTE_VALIANT && !p->phase_two && sw == p->via) {
+		p->phase_two = 1;
+		p->phase_hops = 0;
+		p->escalation = 0;
+	}
+}
+
+static void release(struct sim_route *self)
+{
+	struct reference *r = (struct reference *)self;
+
+	free(r->eligible);
+	free(r);
+}
+
+static int check_model(const struct vlr_sim *sim, struct vlr_error *err)
+{
+	const struct vlr_sim_reference *m = &sim->config.reference;
+	struct vlr_topology topology;
+	unsigned k;
+
+	if (!sim->has_topology) {
+		if (vlr_topology_recognise(sim->tables->fabric, VLR_FAMILY_NONE, &topology, err))
+			return -1;
+		vlr_topology_free(&topology);
+		return vlr_fail(err, "the reference model needs a recognised topology");
+	}
+	for (k = 0; k < 2; k++)
+		if (!m->routes[k] || m->routes[k]->num_switches != sim->num_switches)
+			return vlr_fail(err, "the reference model needs the next hops of "
+					"phase %u between the fabric's %u switches", k + 1,
+					sim->num_switches);
+	return 0;
+}
+
+static int list_eligible(struct reference *r, struct vlr_error *err)
+{
+	const struct vlr_topology *t = &r->sim->topology;
+	int leaves_only = t->params.family == VLR_FAMILY_DRAGONFLYPLUS;
+	uint32_t sw;
+
+	r->eligible = malloc((size_t)r->n * sizeof(*r->eligible));
+	if (!r->eligible)
+		return vlr_fail(err, "out of memory for %u switches", r->n);
+	for (sw = 0; sw < r->n; sw++)
+		if (!leaves_only || t->role[sw] == VLR_ROLE_LEAF)
+			r->eligible[r->num_eligible++] = sw;
+	return 0;
+}
+
+struct sim_route *sim_route_reference_new(const struct vlr_sim *sim, struct vlr_error *err)
+{
+	struct reference *r;
+
+	if (check_model(sim, err))
+		return NULL;
+	r = calloc(1, sizeof(*r));
+	if (!r) {
+		vlr_fail(err, "out of memory");
+		return NULL;
+	}
+	r->base.depart = depart;
+	r->base.port = port;
+	r->base.enter_switch = enter_switch;
+	r->base.free = release;
+	r->sim = sim;
+	r->model = sim->config.reference;
+	r->n = sim->num_switches;
+	if (list_eligible(r, err)) {
+		release(&r->base);
+		return NULL;
+	}
+	return &r->base;
+}

@@ -1,0 +1,102 @@
+/*
+ * route_tables.c - routing strictly by the tables: a packet's DLID among
+ * its destination's LMC LIDs is chosen when it heads its injection queue
+ * (so that an adaptive rule sees the switch as it is when the packet
+ * leaves) by the run's DLID rule (dlid_rule_internal.h), and every switch
+ * forwards it by its LFT. Its SL comes from the source's path SL table;
+ * the VL selection follows its phase along the Valiant trunks.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <stdlib.h>
+
+#include "dlid_rule_internal.h"
+#include "route_internal.h"
+#include "vl_select_internal.h"
+
+struct by_tables {
+	struct sim_route base;
+	const struct vlr_sim *sim;
+};
+
+/* Set the packet's DLID and what follows from it: SL, route class, phase. */
+static void set_dlid(const struct vlr_sim *sim, uint32_t sw, struct sim_packet *p,
+		     uint16_t dlid)
+{
+	p->dlid = dlid;
+	p->sl = vlr_tables_path_sl(sim->tables, sim->servers.port[p->source], dlid);
+	p->phase_two = 0;
+	p->route_class = VLR_ROUTE_MINIMAL;
+	if (sim->vl->dlid_set)
+		sim->vl->dlid_set(sim->vl, sw, p);
+}
+
+/* What the DLID rule is asked about p; 0 if its destination has one LID. */
+static int query(const struct vlr_sim *sim, const struct sim_packet *p,
+		 struct sim_dlid_query *q)
+{
+	q->server = p->source;
+	q->destination = p->destination;
+	q->base = sim->server_lid[p->destination];
+	q->lids = 1u << sim->server_lids[p->destination];
+	return q->lids > 1;
+}
+
+static void depart(const struct sim_route *self, struct sim_state *st, struct sim_packet *p)
+{
+	const struct vlr_sim *sim = ((const struct by_tables *)self)->sim;
+	struct sim_dlid_query q;
+	int offset = query(sim, p, &q) ? st->dlid->offset(st->dlid, st, &q) : 0;
+
+	set_dlid(sim, sim->servers.switch_index[p->source], p,
+		 (uint16_t)(q.base + (unsigned)(offset < 0 ? 0 : offset)));
+}
+
+void sim_reroute_dlid(struct sim_state *st, uint32_t sw, struct sim_packet *p)
+{
+	struct sim_dlid_query q;
+	int offset;
+
+	if (!query(st->sim, p, &q))
+		return;
+	offset = st->dlid->reroute(st->dlid, st, &q);
+	if (offset >= 0)
+		set_dlid(st->sim, sw, p, (uint16_t)(q.base + (unsigned)offset));
+}
+
+static unsigned port(const struct sim_route *self, uint32_t sw, const struct sim_packet *p)
+{
+	const struct vlr_sim *sim = ((const struct by_tables *)self)->sim;
+
+	return vlr_tables_lft(sim->tables, sw)[p->dlid];
+}
+
+static void enter_switch(const struct sim_route *self, uint32_t sw, struct sim_packet *p)
+{
+	const struct vlr_sim *sim = ((const struct by_tables *)self)->sim;
+
+	if (sim->vl->enter_switch)
+		sim->vl->enter_switch(sim->vl, sw, p);
+}
+
+static void release(struct sim_route *self)
+{
+	free(self);
+}
+
+struct sim_route *sim_route_tables_new(const struct vlr_sim *sim, struct vlr_error *err)
+{
+	struct by_tables *t = calloc(1, sizeof(*t));
+
+	if (!t) {
+		vlr_fail(err, "out of memory");
+		return NULL;
+	}
+	t->base.depart = depart;
+	t->base.port = port;
+	t->base.enter_switch = enter_switch;
+	t->base.free = release;
+	t->sim = sim;
+	return &t->base;
+}

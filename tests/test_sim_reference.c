@@ -1,0 +1,619 @@
+/*
+ * test_sim_reference.c - unit tests of the simulator's reference model of
+ * the Valiant studies' routing: every packet's path and VLs hop by hop
+ * (minimal to its intermediate, minimal on, or minimal at once when the
+ * intermediate is its source or destination switch) under each VL policy,
+ * the MinFirst / MinLast / MinBoth injection VL, Dragonfly+ intermediates
+ * among the leaves only, the reverse dimension order in phase two,
+ * Valiant's half throughput under uniform traffic on a balanced
+ * Dragonfly, determinism for a seed, long runs without deadlock, and the
+ * configurations it refuses.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "test_util.h"
+
+#define MAX_HOPS 16
+
+/* A fabric with LIDs, no routes, and its two phases' next hops. */
+struct model {
+	struct vlr_tables *tables;
+	struct vlr_topology topology;
+	struct vlr_switch_routes routes[2];
+};
+
+static void model_init(struct model *m, const struct vlr_family_params *params,
+		       int reversed)
+{
+	struct vlr_fabric *fabric = test_generate(params);
+	struct vlr_engine_options options;
+	struct vlr_error err;
+
+	assert_int_equal(vlr_fabric_assign_lids(fabric, 0, &err), 0);
+	m->tables = vlr_tables_new(fabric, 15, &err);
+	if (!m->tables)
+		fail_msg("%s", err.message);
+	m->tables->owns_fabric = 1;
+	vlr_engine_options_init(&options);
+	if (vlr_minimal_switch_routes(m->tables, &options, 0, &m->routes[0], NULL, &err) ||
+	    vlr_minimal_switch_routes(m->tables, &options, reversed, &m->routes[1], NULL,
+				      &err) ||
+	    vlr_topology_recognise(fabric, VLR_FAMILY_NONE, &m->topology, &err))
+		fail_msg("%s", err.message);
+}
+
+static void model_free(struct model *m)
+{
+	vlr_switch_routes_free(&m->routes[0]);
+	vlr_switch_routes_free(&m->routes[1]);
+	vlr_topology_free(&m->topology);
+	vlr_tables_free(m->tables);
+}
+
+static struct vlr_family_params hyperx(unsigned dims, unsigned side)
+{
+	struct vlr_family_params params = { .family = VLR_FAMILY_HYPERX };
+	unsigned d;
+
+	params.u.grid.dims = dims;
+	for (d = 0; d < dims; d++)
+		params.u.grid.sides[d] = side;
+	params.u.grid.hosts = 1;
+	return params;
+}
+
+static struct vlr_family_params dragonfly(unsigned p, unsigned a, unsigned h)
+{
+	struct vlr_family_params params = { .family = VLR_FAMILY_DRAGONFLY };
+
+	params.u.dragonfly = (struct vlr_dragonfly_params){ p, a, h, 0,
+							     VLR_ARRANGEMENT_PALMTREE };
+	return params;
+}
+
+static struct vlr_family_params dragonflyplus(void)
+{
+	struct vlr_family_params params = { .family = VLR_FAMILY_DRAGONFLYPLUS };
+
+	params.u.dragonflyplus = (struct vlr_dragonflyplus_params){ 4, 2, 2, 2, 0,
+								    VLR_ARRANGEMENT_PALMTREE };
+	return params;
+}
+
+static void model_config(const struct model *m, struct vlr_sim_config *config,
+			 enum vlr_vl_policy_kind kind, enum vlr_phase_min phase_min)
+{
+	vlr_sim_config_default(config);
+	config->reference.routing = VLR_SIM_ROUTING_VALIANT;
+	config->reference.policy.kind = kind;
+	config->reference.policy.phase_min = phase_min;
+	config->reference.routes[0] = &m->routes[0];
+	config->reference.routes[1] = &m->routes[1];
+}
+
+/* The links of every packet, in order, from the hop observer. */
+struct journey {
+	unsigned count;
+	struct vlr_sim_hop hops[MAX_HOPS];
+};
+
+struct journeys {
+	unsigned packets;
+	struct journey *of;		/* [serial] */
+};
+
+static void record(void *context, const struct vlr_sim_hop *hop)
+{
+	struct journeys *j = context;
+	struct journey *one;
+
+	assert_true(hop->serial < j->packets);
+	one = &j->of[hop->serial];
+	assert_true(one->count < MAX_HOPS);
+	one->hops[one->count++] = *hop;
+}
+
+/*
+ * Every server sends one packet to server (s * 5 + 3) mod n (or the next
+ * one, not to itself), one at a time
+ * (64 cycles apart, so that they never meet), and the journeys are kept.
+ */
+static struct journeys travel(const struct model *m, struct vlr_sim_config *config,
+			      uint64_t seed)
+{
+	uint32_t n = (uint32_t)m->tables->fabric->num_nodes, s, servers = 0;
+	char *text, *path, line[64];
+	struct journeys j;
+	struct vlr_sim *sim;
+	struct vlr_sim_result r;
+	struct vlr_error err;
+	size_t used = 0;
+
+	for (s = 0; s < n; s++)
+		servers += !vlr_node_is_switch(m->tables->fabric, s);
+	text = calloc(servers, sizeof(line));
+	assert_non_null(text);
+	for (s = 0; s < servers; s++) {
+		uint32_t to = (s * 5 + 3) % servers;
+
+		used += (size_t)snprintf(text + used, sizeof(line), "%u %u %u 16\n", s * 64, s,
+					 to == s ? (s + 1) % servers : to);
+	}
+	path = test_write_file("reference.trace", text);
+	j.packets = servers;
+	j.of = calloc(servers, sizeof(*j.of));
+	assert_non_null(j.of);
+	config->trace = vlr_sim_trace_read(path, servers, &err);
+	if (!config->trace)
+		fail_msg("%s", err.message);
+	config->cycles = servers * 64 + 200;
+	config->warmup = 0;
+	config->drain = 1;
+	config->hop = record;
+	config->hop_context = &j;
+	sim = vlr_sim_new(m->tables, config, &err);
+	if (!sim || vlr_sim_run(sim, 1.0, seed, &r, &err))
+		fail_msg("%s", err.message);
+	assert_int_equal(r.delivered, servers);
+	vlr_sim_result_free(&r);
+	vlr_sim_free(sim);
+	vlr_sim_trace_free((struct vlr_sim_trace *)config->trace);
+	config->trace = NULL;
+	unlink(path);
+	free(path);
+	free(text);
+	return j;
+}
+
+/* The switch at the far end of port `port` of switch sw. */
+static uint32_t next_switch(const struct model *m, uint32_t sw, unsigned port)
+{
+	const struct vlr_fabric *fabric = m->tables->fabric;
+	uint32_t peer = vlr_port_at(fabric, m->tables->switch_node[sw], port)->peer;
+
+	assert_int_not_equal(peer, VLR_NONE);
+	return m->tables->switch_of_node[fabric->ports[peer].node];
+}
+
+/* HyperX hops between two switches: the coordinates that differ. */
+static unsigned grid_distance(const struct model *m, uint32_t a, uint32_t b)
+{
+	unsigned dims = m->topology.params.u.grid.dims, d, hops = 0;
+
+	for (d = 0; d < dims; d++)
+		hops += m->topology.coord[a * dims + d] != m->topology.coord[b * dims + d];
+	return hops;
+}
+
+/* What a journey showed: its switches, intermediate and the VL of each hop. */
+struct path {
+	uint32_t source, destination, via;
+	unsigned switch_hops;		/* switch-to-switch links */
+	unsigned before_via;		/* of them, up to the intermediate (all
+					   when the destination came first) */
+	int reached_via;
+	unsigned vl[MAX_HOPS];		/* [0]: injection, then each switch hop */
+	int minimal;			/* the intermediate is an end */
+};
+
+static struct path walk(const struct model *m, const struct journey *one)
+{
+	const struct vlr_sim_hop *h = one->hops;
+	struct path path;
+	uint32_t sw;
+	unsigned i;
+
+	memset(&path, 0, sizeof(path));
+	assert_true(one->count >= 2);
+	assert_int_equal(h[0].from_switch, VLR_NONE);
+	path.via = h[0].via;
+	path.vl[0] = h[0].vl;
+	sw = h[1].from_switch;
+	path.source = sw;
+	for (i = 1; i + 1 < one->count; i++) {
+		assert_int_equal(h[i].from_switch, sw);
+		assert_int_equal(h[i].via, path.via);
+		if (sw == path.via && !path.reached_via) {
+			path.before_via = path.switch_hops;
+			path.reached_via = 1;
+		}
+		path.vl[++path.switch_hops] = h[i].vl;
+		sw = next_switch(m, sw, h[i].port);
+	}
+	assert_int_equal(h[one->count - 1].from_switch, sw);	/* delivery */
+	path.destination = sw;
+	if (!path.reached_via)
+		path.before_via = path.switch_hops;
+	path.minimal = path.via == path.source || path.via == path.destination;
+	return path;
+}
+
+/*
+ * Each HyperX packet goes in dimension order to its intermediate, then on;
+ * one whose way to its intermediate crosses its destination's switch is
+ * delivered there, as CAMINOS and an LFT deliver it.
+ */
+static void assert_hyperx_route(const struct model *m, const struct path *p)
+{
+	if (p->minimal) {
+		assert_int_equal(p->switch_hops, grid_distance(m, p->source, p->destination));
+		return;
+	}
+	if (!p->reached_via) {
+		assert_int_equal(p->switch_hops, grid_distance(m, p->source, p->destination));
+		assert_int_equal(grid_distance(m, p->source, p->via),
+				 p->switch_hops + grid_distance(m, p->destination, p->via));
+		return;
+	}
+	assert_int_equal(p->before_via, grid_distance(m, p->source, p->via));
+	assert_int_equal(p->switch_hops - p->before_via,
+			 grid_distance(m, p->via, p->destination));
+}
+
+static void free_journeys(struct journeys *j)
+{
+	free(j->of);
+}
+
+/* Ladder: hop i on VL i; with reuse, on a VL up to i. */
+static void test_ladder_hops(void **state)
+{
+	static const enum vlr_vl_policy_kind kinds[] = { VLR_VLP_LADDER,
+							 VLR_VLP_LADDER_REUSE };
+	struct vlr_family_params params = hyperx(2, 3);
+	unsigned k, i, s, valiant = 0;
+	struct model m;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	for (k = 0; k < 2; k++) {
+		struct vlr_sim_config config;
+		struct journeys j;
+
+		model_config(&m, &config, kinds[k], VLR_MIN_FIRST);
+		j = travel(&m, &config, 3);
+		for (s = 0; s < j.packets; s++) {
+			struct path p = walk(&m, &j.of[s]);
+
+			assert_hyperx_route(&m, &p);
+			valiant += !p.minimal;
+			assert_int_equal(p.vl[0], 0);
+			for (i = 1; i <= p.switch_hops; i++)
+				if (kinds[k] == VLR_VLP_LADDER)
+					assert_int_equal(p.vl[i], i - 1);
+				else
+					assert_true(p.vl[i] <= i - 1);
+		}
+		free_journeys(&j);
+	}
+	assert_true(valiant > 0);
+	model_free(&m);
+}
+
+/* The VL a 2Phases per-hop hop takes: phase * K + its hop in the phase. */
+static unsigned expected_vl(const struct path *p, unsigned hop, unsigned k,
+			    enum vlr_phase_min phase_min)
+{
+	unsigned phase;
+
+	if (!p->minimal) {
+		phase = hop >= p->before_via;
+		return phase * k + (phase ? hop - p->before_via : hop);
+	}
+	if (phase_min == VLR_MIN_BOTH)
+		phase = p->via == p->source && p->via != p->destination ? 0 : 1;
+	else
+		phase = phase_min == VLR_MIN_LAST;
+	return phase * k + hop;
+}
+
+/*
+ * 2Phases per hop: each phase's k-th hop on VL phase * K + k; the packets
+ * routed minimally in the first set (MinFirst), the second (MinLast), or
+ * by which end the intermediate is (MinBoth) - from the injection link on.
+ */
+static void test_two_phases_hops(void **state)
+{
+	static const enum vlr_phase_min mins[] = { VLR_MIN_FIRST, VLR_MIN_LAST,
+						   VLR_MIN_BOTH };
+	struct vlr_family_params params = hyperx(2, 3);
+	unsigned k, i, s, at_source = 0, at_destination = 0;
+	struct model m;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	for (k = 0; k < 3; k++) {
+		struct vlr_sim_config config;
+		struct journeys j;
+		uint64_t seed;
+
+		model_config(&m, &config, VLR_VLP_TWO_PHASES, mins[k]);
+		for (seed = 1; seed <= 4; seed++) {
+			j = travel(&m, &config, seed);
+			for (s = 0; s < j.packets; s++) {
+				struct path p = walk(&m, &j.of[s]);
+
+				assert_hyperx_route(&m, &p);
+				at_source += p.via == p.source;
+				at_destination += p.via == p.destination;
+				assert_int_equal(p.vl[0], expected_vl(&p, 0, 2, mins[k]));
+				for (i = 1; i <= p.switch_hops; i++)
+					assert_int_equal(p.vl[i],
+							 expected_vl(&p, i - 1, 2, mins[k]));
+			}
+			free_journeys(&j);
+		}
+	}
+	assert_true(at_source > 0 && at_destination > 0);
+	model_free(&m);
+}
+
+/*
+ * Whether the switch hops from index `from` of a journey take the
+ * dimensions in reverse (Y before X): 1 reverse, 0 forward, -1 one
+ * dimension only.
+ */
+static int hop_order(const struct model *m, const struct journey *one, unsigned from)
+{
+	int seen_x = 0, seen_y = 0, x_after_y = 0, y_after_x = 0;
+	unsigned i;
+
+	for (i = from; i + 1 < one->count; i++) {
+		uint32_t a = one->hops[i].from_switch;
+		uint32_t b = next_switch(m, a, one->hops[i].port);
+		int y = m->topology.coord[a * 2 + 1] != m->topology.coord[b * 2 + 1];
+
+		x_after_y |= !y && seen_y;
+		y_after_x |= y && seen_x;
+		seen_x |= !y;
+		seen_y |= y;
+	}
+	assert_false(x_after_y && y_after_x);
+	return x_after_y ? 1 : y_after_x ? 0 : -1;
+}
+
+/*
+ * Phase two may run the dimensions in reverse: Y before X after the
+ * intermediate; a packet routed minimally goes in the order of the phase
+ * whose VLs it takes (MinFirst: forward, MinLast: reverse).
+ */
+static void test_reverse_phase_two(void **state)
+{
+	static const enum vlr_phase_min mins[] = { VLR_MIN_FIRST, VLR_MIN_LAST };
+	struct vlr_family_params params = hyperx(2, 3);
+	unsigned s, k, seen[2][2] = { { 0 } };
+	struct vlr_sim_config config;
+	struct journeys j;
+	struct model m;
+
+	(void)state;
+	model_init(&m, &params, 1);
+	for (k = 0; k < 2; k++) {
+		model_config(&m, &config, VLR_VLP_TWO_PHASES, mins[k]);
+		j = travel(&m, &config, 5);
+		for (s = 0; s < j.packets; s++) {
+			struct path p = walk(&m, &j.of[s]);
+			int order;
+
+			assert_hyperx_route(&m, &p);
+			if (p.minimal) {
+				order = hop_order(&m, &j.of[s], 1);
+				if (order >= 0)
+					assert_int_equal(order, (int)k);
+				seen[k][0] += order >= 0;
+			} else if (p.reached_via) {
+				order = hop_order(&m, &j.of[s], 1 + p.before_via);
+				if (order >= 0)
+					assert_int_equal(order, 1);
+				seen[k][1] += order >= 0;
+			}
+		}
+		free_journeys(&j);
+	}
+	assert_true(seen[0][0] && seen[0][1] && seen[1][0] && seen[1][1]);
+	model_free(&m);
+}
+
+/* Dragonfly+: the intermediates are leaves, never spines. */
+static void test_dragonflyplus_leaves(void **state)
+{
+	struct vlr_family_params params = dragonflyplus();
+	struct vlr_sim_config config;
+	struct journeys j;
+	unsigned s, seen = 0;
+	struct model m;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	model_config(&m, &config, VLR_VLP_TWO_PHASES, VLR_MIN_FIRST);
+	j = travel(&m, &config, 2);
+	for (s = 0; s < j.packets; s++) {
+		struct path p = walk(&m, &j.of[s]);
+
+		assert_int_equal(m.topology.role[p.via], VLR_ROLE_LEAF);
+		assert_true(p.switch_hops <= 6);
+		seen |= 1u << (m.topology.index_in_group[p.via] & 31);
+	}
+	assert_true(seen > 1);		/* more than one leaf drawn */
+	free_journeys(&j);
+	model_free(&m);
+}
+
+static void set_pattern(struct vlr_sim_config *config, const char *name)
+{
+	struct vlr_error err;
+
+	if (vlr_pattern_parse(name, &config->pattern, &err))
+		fail_msg("%s", err.message);
+}
+
+static double accepted(const struct model *m, const struct vlr_sim_config *config,
+		       double load, uint64_t seed)
+{
+	struct vlr_sim_result r;
+	struct vlr_error err;
+	struct vlr_sim *sim = vlr_sim_new(m->tables, config, &err);
+	double value;
+
+	if (!sim || vlr_sim_run(sim, load, seed, &r, &err))
+		fail_msg("%s", err.message);
+	assert_false(r.deadlock);
+	value = r.accepted;
+	vlr_sim_result_free(&r);
+	vlr_sim_free(sim);
+	return value;
+}
+
+/*
+ * Valiant halves the throughput of uniform traffic on a balanced
+ * Dragonfly (every packet crosses two groups' worth of links): at full
+ * offered load about 0.5 is accepted, never more.
+ */
+static void test_valiant_uniform_half(void **state)
+{
+	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_sim_config config;
+	struct model m;
+	double value;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	model_config(&m, &config, VLR_VLP_LADDER_REUSE, VLR_MIN_FIRST);
+	config.warmup = 3000;
+	config.cycles = 12000;
+	value = accepted(&m, &config, 1.0, 1);
+	assert_true(value > 0.42 && value < 0.56);
+	config.reference.routing = VLR_SIM_ROUTING_MINIMAL;
+	assert_true(accepted(&m, &config, 1.0, 1) > value + 0.15);
+	model_free(&m);
+}
+
+/* The same seed gives the same run; another seed another. */
+static void test_determinism(void **state)
+{
+	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_sim_config config;
+	struct vlr_sim_result a, b, c;
+	struct vlr_error err;
+	struct vlr_sim *sim;
+	struct model m;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	model_config(&m, &config, VLR_VLP_TWO_PHASES, VLR_MIN_LAST);
+	set_pattern(&config, "adv+1");
+	config.cycles = 4000;
+	sim = vlr_sim_new(m.tables, &config, &err);
+	if (!sim || vlr_sim_run(sim, 0.8, 7, &a, &err) || vlr_sim_run(sim, 0.8, 7, &b, &err) ||
+	    vlr_sim_run(sim, 0.8, 8, &c, &err))
+		fail_msg("%s", err.message);
+	assert_int_equal(a.delivered, b.delivered);
+	assert_int_equal(a.delivered_check, b.delivered_check);
+	assert_true(a.latency_avg == b.latency_avg);
+	assert_memory_equal(a.bins, b.bins, a.num_bins * sizeof(*a.bins));
+	assert_true(a.delivered_check != c.delivered_check || a.latency_avg != c.latency_avg);
+	vlr_sim_result_free(&a);
+	vlr_sim_result_free(&b);
+	vlr_sim_result_free(&c);
+	vlr_sim_free(sim);
+	model_free(&m);
+}
+
+/* Every policy, also the free choice in a phase, runs ADV+1 at full load without deadlock. */
+static void test_no_deadlock(void **state)
+{
+	struct vlr_family_params params = dragonfly(2, 4, 2);
+	static const struct {
+		enum vlr_vl_policy_kind kind;
+		enum vlr_phase_min phase_min;
+		enum vlr_sim_phase_vls phase_vls;
+	} policies[] = {
+		{ VLR_VLP_LADDER, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_PER_HOP },
+		{ VLR_VLP_LADDER_REUSE, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_PER_HOP },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_PER_HOP },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_LAST, VLR_SIM_PHASE_VLS_PER_HOP },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_BOTH, VLR_SIM_PHASE_VLS_PER_HOP },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_FREE },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_LAST, VLR_SIM_PHASE_VLS_FREE },
+	};
+	struct vlr_sim_config config;
+	struct model m;
+	size_t i;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	for (i = 0; i < sizeof(policies) / sizeof(policies[0]); i++) {
+		model_config(&m, &config, policies[i].kind, policies[i].phase_min);
+		config.reference.phase_vls = policies[i].phase_vls;
+		set_pattern(&config, "adv+1");
+		config.cycles = 30000;
+		config.input_packets = 1;
+		config.output_packets = 1;
+		assert_true(accepted(&m, &config, 1.0, 1) > 0.1);
+	}
+	model_free(&m);
+}
+
+static void expect_refusal(const struct model *m, const struct vlr_sim_config *config,
+			   const char *fragment)
+{
+	struct vlr_error err;
+	struct vlr_sim *sim = vlr_sim_new(m->tables, config, &err);
+
+	if (sim)
+		fail_msg("accepted; expected \"%s\"", fragment);
+	if (!strstr(err.message, fragment))
+		fail_msg("\"%s\" lacks \"%s\"", err.message, fragment);
+}
+
+static void test_refusals(void **state)
+{
+	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_sim_config config;
+	struct vlr_error err;
+	struct vlr_sim *sim;
+	struct model m;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	model_config(&m, &config, VLR_VLP_TWO_PHASES, VLR_MIN_FIRST);
+	config.reference.policy.vls_per_phase = 2;
+	expect_refusal(&m, &config, "per-hop VLs need a VL for each of the 3 hops");
+	config.reference.phase_vls = VLR_SIM_PHASE_VLS_FREE;	/* K = 2 is fine then */
+	sim = vlr_sim_new(m.tables, &config, &err);
+	if (!sim)
+		fail_msg("%s", err.message);
+	assert_int_equal(vlr_sim_num_vls(sim), 4);
+	vlr_sim_free(sim);
+	model_config(&m, &config, VLR_VLP_LAYERS, VLR_MIN_FIRST);
+	expect_refusal(&m, &config, "takes a ladder, ladder-reuse or 2phases VL policy");
+	model_config(&m, &config, VLR_VLP_LADDER, VLR_MIN_FIRST);
+	config.dlid = VLR_DLID_RANDOM;
+	expect_refusal(&m, &config, "the reference model chooses no DLIDs");
+	model_config(&m, &config, VLR_VLP_LADDER, VLR_MIN_FIRST);
+	config.reference.routes[1] = NULL;
+	expect_refusal(&m, &config, "needs the next hops of phase 2");
+	model_free(&m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ladder_hops),
+		cmocka_unit_test(test_two_phases_hops),
+		cmocka_unit_test(test_reverse_phase_two),
+		cmocka_unit_test(test_dragonflyplus_leaves),
+		cmocka_unit_test(test_valiant_uniform_half),
+		cmocka_unit_test(test_determinism),
+		cmocka_unit_test(test_no_deadlock),
+		cmocka_unit_test(test_refusals),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
