@@ -140,6 +140,24 @@ int cli_provenance_tables(const char *command, struct vlr_provenance *provenance
 	return -1;
 }
 
+int cli_provenance_fabric(const char *command, struct vlr_provenance *provenance,
+			  const char *fabric, const char *model)
+{
+	struct vlr_provenance_tables *tables;
+	struct vlr_error err;
+
+	tables = vlr_provenance_add_tables(provenance, &err);
+	if (tables && !vlr_sha256_file(fabric, tables->fabric_sha256, &err)) {
+		snprintf(tables->fabric, sizeof(tables->fabric), "%s", fabric);
+		snprintf(tables->engine, sizeof(tables->engine), "reference");
+		snprintf(tables->vl_policy, sizeof(tables->vl_policy), "%s", model);
+		tables->lmc = 0;
+		return 0;
+	}
+	cli_error(command, "%s", err.message);
+	return -1;
+}
+
 int cli_is_stdout(const char *path)
 {
 	return path && !strcmp(path, "-");

@@ -125,6 +125,9 @@ int cli_provenance_init(const char *command, const char *command_line,
 			struct vlr_provenance *provenance);
 int cli_provenance_tables(const char *command, struct vlr_provenance *provenance,
 			  const char *dir, const char *fabric);
+/* A fabric file simulated without tables, by model (the "vl_policy"). */
+int cli_provenance_fabric(const char *command, struct vlr_provenance *provenance,
+			  const char *fabric, const char *model);
 
 /* Whether an output path means standard output ("-"). */
 int cli_is_stdout(const char *path);

@@ -2,7 +2,8 @@
  * cmd_sim.c - "vlroute sim DIR": replay a table set in the cycle-accurate
  * simulator at one offered load or a sweep of them, with several seeds in
  * parallel, and report throughput, latency, fairness, stability and
- * deadlocks; CSV, JSON and plots on request.
+ * deadlocks; CSV, JSON and plots on request. "vlroute sim FABRIC" runs the
+ * reference model of the Valiant studies' routing instead.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -10,14 +11,18 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "sim_cli.h"
 
 static const char sim_usage[] =
 	"Usage: vlroute sim DIR [OPTIONS]\n"
-	"Replay the tables in DIR (LFTs, path SLs, SL2VL, LMC) packet by packet and\n"
-	"measure accepted load over time, latency, hops, fairness and stability.\n"
+	"       vlroute sim FABRIC [--routing valiant|minimal] [OPTIONS]\n"
+	"Replay the tables in DIR (LFTs, path SLs, SL2VL, LMC) packet by packet, or\n"
+	"route every packet of the fabric in the file FABRIC as the Valiant studies\n"
+	"do (the reference model), and measure accepted load over time, latency,\n"
+	"hops, fairness and stability.\n"
 	"Traffic and runs:\n"
 	"  -p, --traffic P        un, perm, hot, shift+I[,J...], adv+I, advr+I, advc,\n"
 	"                         adv-local, all2all (default un)\n"
@@ -41,6 +46,22 @@ static const char sim_usage[] =
 	"                         (default 0)\n"
 	"  -v, --vls N            data VLs the fabric offers (1..15, default 8)\n"
 	"  -f, --fabric FILE      topology instead of DIR/fabric.net\n"
+	"The reference model (FABRIC: a HyperX, Dragonfly or Dragonfly+):\n"
+	"      --routing R        valiant (an intermediate switch per packet: any\n"
+	"                         switch, any Dragonfly+ leaf) or minimal\n"
+	"                         (default valiant)\n"
+	"      --vl-policy P      ladder, ladder-reuse or 2phases (default 2phases)\n"
+	"      --phase-min M      2phases: minfirst, minlast or minboth - the phase\n"
+	"                         whose VLs a packet routed minimally takes\n"
+	"                         (default minfirst)\n"
+	"      --vls-per-phase K  2phases: VLs per phase (default the most hops of\n"
+	"                         a phase: the HyperX's dimensions, 3 on Dragonflies)\n"
+	"      --phase-vls V      2phases: per-hop (hop k of a phase on its k-th VL)\n"
+	"                         or free (any VL of the phase) (default per-hop)\n"
+	"      --dim-order ORDER  HyperX: dimension order of phase one, e.g. 1,0\n"
+	"                         (default 0,1,...)\n"
+	"      --phase-two-order O  HyperX: same or reverse order in phase two\n"
+	"                         (default same)\n"
 	"Switches, links and servers:\n"
 	"      --packet N         phits per packet (default 16)\n"
 	"      --input-buffer N   input buffer per VL, packets (default 4)\n"
@@ -83,7 +104,8 @@ enum {
 	OPT_TRACE = 256, OPT_DRAIN, OPT_BIAS, OPT_PACKET, OPT_INPUT, OPT_OUTPUT,
 	OPT_ITERATIONS, OPT_SPEEDUP, OPT_PIPELINE, OPT_HOST, OPT_LOCAL, OPT_GLOBAL,
 	OPT_QUEUES, OPT_QUEUE_SIZE, OPT_QUEUE_SELECT, OPT_TRANSIT, OPT_BIN, OPT_DEADLOCK,
-	OPT_DROP, OPT_CSV, OPT_CROSSBAR,
+	OPT_DROP, OPT_CSV, OPT_CROSSBAR, OPT_ROUTING, OPT_VL_POLICY, OPT_PHASE_MIN,
+	OPT_VLS_PER_PHASE, OPT_PHASE_VLS, OPT_DIM_ORDER, OPT_PHASE_TWO_ORDER,
 };
 
 static const struct option sim_options[] = {
@@ -101,6 +123,13 @@ static const struct option sim_options[] = {
 	{ "adaptive-bias", required_argument, NULL, OPT_BIAS },
 	{ "vls", required_argument, NULL, 'v' },
 	{ "fabric", required_argument, NULL, 'f' },
+	{ "routing", required_argument, NULL, OPT_ROUTING },
+	{ "vl-policy", required_argument, NULL, OPT_VL_POLICY },
+	{ "phase-min", required_argument, NULL, OPT_PHASE_MIN },
+	{ "vls-per-phase", required_argument, NULL, OPT_VLS_PER_PHASE },
+	{ "phase-vls", required_argument, NULL, OPT_PHASE_VLS },
+	{ "dim-order", required_argument, NULL, OPT_DIM_ORDER },
+	{ "phase-two-order", required_argument, NULL, OPT_PHASE_TWO_ORDER },
 	{ "packet", required_argument, NULL, OPT_PACKET },
 	{ "input-buffer", required_argument, NULL, OPT_INPUT },
 	{ "output-buffer", required_argument, NULL, OPT_OUTPUT },
@@ -288,6 +317,100 @@ static int text_option(struct sim_cli *cli, int option, const char *text)
 	return status;
 }
 
+/* "--phase-two-order same|reverse". */
+static int parse_order(struct sim_cli *cli, const char *text)
+{
+	if (strcmp(text, "same") && strcmp(text, "reverse")) {
+		cli_error(cli->command, "--phase-two-order is same or reverse, not \"%s\"", text);
+		return -1;
+	}
+	cli->phase_two_reversed = !strcmp(text, "reverse");
+	return 0;
+}
+
+/* The reference model's options; 1 if option is none of them. */
+static int reference_option(struct sim_cli *cli, int option, const char *text)
+{
+	struct vlr_sim_reference *r = &cli->config.reference;
+	struct vlr_error err;
+	unsigned long long value;
+	int status = 0;
+
+	switch (option) {
+	case OPT_ROUTING: status = vlr_sim_routing_parse(text, &r->routing, &err); break;
+	case OPT_VL_POLICY: status = vlr_vl_policy_parse(text, &r->policy.kind, &err); break;
+	case OPT_PHASE_MIN: status = vlr_phase_min_parse(text, &r->policy.phase_min, &err); break;
+	case OPT_PHASE_VLS: status = vlr_sim_phase_vls_parse(text, &r->phase_vls, &err); break;
+	case OPT_DIM_ORDER:
+		status = vlr_dim_order_parse(text, cli->next_hops.dim_order,
+					     &cli->next_hops.dim_order_count, &err);
+		break;
+	case OPT_VLS_PER_PHASE:
+		if (cli_unsigned(cli->command, "--vls-per-phase", text, 1, VLR_MAX_DATA_VLS / 2,
+				 &value))
+			return -1;
+		r->policy.vls_per_phase = (unsigned)value;
+		return 0;
+	case OPT_PHASE_TWO_ORDER: return parse_order(cli, text);
+	default: return 1;
+	}
+	if (status)
+		cli_error(cli->command, "%s", err.message);
+	return status;
+}
+
+/* The long name of option, for complaints. */
+static const char *option_name(int option)
+{
+	const struct option *o;
+
+	for (o = sim_options; o->name; o++)
+		if (o->val == option)
+			return o->name;
+	return "?";
+}
+
+/* Options of one kind of run only: remember the first of each kind. */
+static void note_kind(struct sim_cli *cli, int option)
+{
+	static const int table_only[] = { 'm', 'd', OPT_BIAS, 'v', 'f' };
+	size_t i;
+
+	if (option >= OPT_ROUTING && option <= OPT_PHASE_TWO_ORDER && !cli->reference_option)
+		cli->reference_option = option_name(option);
+	for (i = 0; i < sizeof(table_only) / sizeof(table_only[0]); i++)
+		if (option == table_only[i] && !cli->table_option)
+			cli->table_option = option_name(option);
+}
+
+/* A table directory or a fabric file, and only the options that fit it. */
+static int check_kind(struct sim_cli *cli)
+{
+	struct stat st;
+
+	if (stat(cli->dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		if (cli->table_option) {
+			cli_error(cli->command, "--%s is for a table directory; %s is a fabric "
+				  "file, simulated by the reference model", cli->table_option,
+				  cli->dir);
+			return -1;
+		}
+		if (cli->config.reference.routing == VLR_SIM_ROUTING_TABLES) {
+			cli_error(cli->command, "--routing tables needs a table directory; %s "
+				  "is a file", cli->dir);
+			return -1;
+		}
+		return 0;
+	}
+	if (cli->reference_option) {
+		cli_error(cli->command, "--%s is for the reference model, which takes a fabric "
+			  "file; %s is a table directory", cli->reference_option, cli->dir);
+		return -1;
+	}
+	cli->config.reference.routing = VLR_SIM_ROUTING_TABLES;
+	return 0;
+}
+
 /* What parse_options returns after printing the help or the version. */
 #define SIM_HELP_SHOWN (-1)
 
@@ -309,16 +432,20 @@ static int parse_options(struct sim_cli *cli, int argc, char **argv)
 			cli_version();
 			return SIM_HELP_SHOWN;
 		}
+		note_kind(cli, option);
 		status = number_option(cli, option, optarg);
 		if (status == 1)
 			status = text_option(cli, option, optarg);
+		if (status == 1)
+			status = reference_option(cli, option, optarg);
 		if (status == 1)
 			cli_unknown_option(cli->command, argv, optopt);
 		if (status)
 			return CLI_BAD_INPUT;
 	}
 	if (argc - optind != 1) {
-		cli_error(cli->command, "needs exactly one table directory (see --help)");
+		cli_error(cli->command, "needs exactly one table directory or fabric file "
+			  "(see --help)");
 		return CLI_BAD_INPUT;
 	}
 	if (cli_is_stdout(cli->json) && cli_is_stdout(cli->csv)) {
@@ -329,7 +456,7 @@ static int parse_options(struct sim_cli *cli, int argc, char **argv)
 	if (cli_is_stdout(cli->json) || cli_is_stdout(cli->csv))
 		cli->report = stderr;
 	cli->dir = argv[optind];
-	return CLI_OK;
+	return check_kind(cli) ? CLI_BAD_INPUT : CLI_OK;
 }
 
 int cmd_sim(int argc, char **argv, const char *command_line)

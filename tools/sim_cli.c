@@ -28,6 +28,10 @@ void sim_cli_init(struct sim_cli *cli, const char *command_line)
 	cli->seeds = 1;
 	cli->first_seed = 1;
 	cli->vls = 8;
+	vlr_engine_options_init(&cli->next_hops);
+	cli->config.reference.routing = VLR_SIM_ROUTING_VALIANT;
+	cli->config.reference.policy.kind = VLR_VLP_TWO_PHASES;
+	cli->config.reference.policy.phase_min = VLR_MIN_FIRST;
 }
 
 void sim_cli_free(struct sim_cli *cli)
@@ -35,6 +39,8 @@ void sim_cli_free(struct sim_cli *cli)
 	vlr_sim_trace_free((struct vlr_sim_trace *)cli->config.trace);
 	cli->config.trace = NULL;
 	vlr_provenance_free(&cli->provenance);
+	vlr_switch_routes_free(&cli->routes[0]);
+	vlr_switch_routes_free(&cli->routes[1]);
 }
 
 static int parse_load(const char *command, const char *text, size_t length, double *load)
@@ -97,6 +103,27 @@ int sim_cli_parse_loads(struct sim_cli *cli, const char *text)
 	}
 }
 
+static int reference(const struct sim_cli *cli)
+{
+	return cli->config.reference.routing != VLR_SIM_ROUTING_TABLES;
+}
+
+/*
+ * "reference model, valiant, 2phases minfirst K=2 (4 VLs), per-hop", with
+ * the defaults the simulation resolved (K, the VLs).
+ */
+static void describe_model(const struct vlr_sim *sim, char *out, size_t size)
+{
+	const struct vlr_sim_reference *r = &vlr_sim_config_of(sim)->reference;
+	char policy[128];
+
+	vlr_vl_policy_describe(&r->policy, policy, sizeof(policy));
+	snprintf(out, size, "reference model, %s, %s%s%s", vlr_sim_routing_name(r->routing),
+		 policy, r->policy.kind == VLR_VLP_TWO_PHASES ? ", " : "",
+		 r->policy.kind == VLR_VLP_TWO_PHASES ?
+		 vlr_sim_phase_vls_name(r->phase_vls) : "");
+}
+
 static void progress(const struct vlr_sim_progress *p, void *data)
 {
 	const struct sim_cli *cli = data;
@@ -128,7 +155,7 @@ static void print_header(const struct sim_cli *cli, const struct vlr_sim *sim)
 {
 	const struct vlr_sim_config *c = vlr_sim_config_of(sim);
 	FILE *out = cli->report;
-	char pattern[64];
+	char pattern[64], model[160];
 
 	if (c->trace)
 		snprintf(pattern, sizeof(pattern), "trace %s", cli->trace_path);
@@ -136,9 +163,15 @@ static void print_header(const struct sim_cli *cli, const struct vlr_sim *sim)
 		vlr_pattern_name(&c->pattern, pattern, sizeof(pattern));
 	fprintf(out, "servers:           %u\n", vlr_sim_num_servers(sim));
 	fprintf(out, "traffic:           %s\n", pattern);
-	fprintf(out, "VLs:               %u, %s\n", vlr_sim_num_vls(sim),
-		vlr_sim_vl_mode_name(c->vl_mode));
-	fprintf(out, "DLID choice:       %s\n", vlr_dlid_choice_name(c->dlid));
+	if (reference(cli)) {
+		describe_model(sim, model, sizeof(model));
+		fprintf(out, "routing:           %s\n", model);
+		fprintf(out, "VLs:               %u\n", vlr_sim_num_vls(sim));
+	} else {
+		fprintf(out, "VLs:               %u, %s\n", vlr_sim_num_vls(sim),
+			vlr_sim_vl_mode_name(c->vl_mode));
+		fprintf(out, "DLID choice:       %s\n", vlr_dlid_choice_name(c->dlid));
+	}
 	print_cycles(out, c);
 	fprintf(out, "memory per run:    %.1f MB\n", (double)vlr_sim_run_bytes(sim) / 1e6);
 	fprintf(out, "%-8s %-5s %-9s %-9s %-5s %-5s %-5s %-9s %-8s %-6s %-4s %s\n", "offered",
@@ -209,7 +242,7 @@ static void describe_tables(const struct sim_cli *cli, const struct vlr_tables *
 	struct vlr_error err;
 	char fabric[160];
 
-	if (vlr_route_info_read(cli->dir, &info, &err))
+	if (reference(cli) || vlr_route_info_read(cli->dir, &info, &err))
 		info.engine[0] = '\0';
 	if (vlr_recognise_family(tables->fabric, &params)) {
 		vlr_family_describe(&params, fabric, sizeof(fabric));
@@ -218,14 +251,17 @@ static void describe_tables(const struct sim_cli *cli, const struct vlr_tables *
 		snprintf(fabric, sizeof(fabric), "a fabric of %u switches and %u CAs",
 			 summary.switches, summary.cas);
 	}
-	snprintf(out, size, "%s%stables of %s", info.engine, info.engine[0] ? " " : "",
-		 fabric);
+	if (reference(cli))
+		snprintf(out, size, "%s", fabric);
+	else
+		snprintf(out, size, "%s%stables of %s", info.engine, info.engine[0] ? " " : "",
+			 fabric);
 }
 
 static int write_plot(const struct sim_cli *cli, const struct vlr_tables *tables,
-		      const struct vlr_sim_result *results)
+		      const struct vlr_sim *sim, const struct vlr_sim_result *results)
 {
-	char title[512], what[256], pattern[64], loads[64];
+	char title[640], what[256], pattern[64], loads[64], how[192];
 	struct vlr_error err;
 
 	describe_tables(cli, tables, what, sizeof(what));
@@ -235,10 +271,14 @@ static int write_plot(const struct sim_cli *cli, const struct vlr_tables *tables
 	else
 		snprintf(loads, sizeof(loads), "loads %g to %g", cli->loads[0],
 			 cli->loads[cli->num_loads - 1]);
-	snprintf(title, sizeof(title), "%s, %s, %s, DLID %s, %s VLs", what,
-		 cli->config.trace ? "trace" : pattern, loads,
-		 vlr_dlid_choice_name(cli->config.dlid),
-		 vlr_sim_vl_mode_name(cli->config.vl_mode));
+	if (reference(cli))
+		describe_model(sim, how, sizeof(how));
+	else
+		snprintf(how, sizeof(how), "DLID %s, %s VLs",
+			 vlr_dlid_choice_name(cli->config.dlid),
+			 vlr_sim_vl_mode_name(cli->config.vl_mode));
+	snprintf(title, sizeof(title), "%s, %s, %s, %s", what,
+		 cli->config.trace ? "trace" : pattern, loads, how);
 	if (sim_plot(results, cli->num_loads, cli->seeds, title, cli->plot, &err)) {
 		cli_error(cli->command, "%s", err.message);
 		return -1;
@@ -267,7 +307,7 @@ static int write_files(const struct sim_cli *cli, const struct vlr_tables *table
 		failed = 1;
 	if (cli->plot && !completed_runs(results, count))
 		cli_error(cli->command, "no run finished: no plot");
-	else if (cli->plot && write_plot(cli, tables, results))
+	else if (cli->plot && write_plot(cli, tables, sim, results))
 		failed = 1;
 	return failed;
 }
@@ -378,6 +418,20 @@ static void print_mark(const struct sim_cli *cli, const struct vlr_tables *table
 			why);
 }
 
+/* The provenance of the reference model's JSON and CSV: the fabric, the seeds. */
+static int record_model_provenance(struct sim_cli *cli, const struct vlr_sim *sim)
+{
+	char model[160];
+
+	describe_model(sim, model, sizeof(model));
+	if (cli_provenance_init(cli->command, cli->command_line, &cli->provenance) ||
+	    cli_provenance_fabric(cli->command, &cli->provenance, cli->dir, model))
+		return -1;
+	cli->provenance.first_seed = cli->first_seed;
+	cli->provenance.num_seeds = cli->seeds;
+	return 0;
+}
+
 /* The provenance of the JSON and CSV: the tables, the fabric read, the seeds. */
 static int record_provenance(struct sim_cli *cli, const char *fabric)
 {
@@ -389,24 +443,40 @@ static int record_provenance(struct sim_cli *cli, const char *fabric)
 	return 0;
 }
 
-int sim_cli_run(struct sim_cli *cli)
+/* The tables in cli->dir, or the reference model's; NULL having complained. */
+static struct vlr_tables *read_tables(struct sim_cli *cli, int *status)
 {
 	struct vlr_tables_dir_notes notes;
+	struct vlr_tables *tables;
+	struct vlr_error err;
+
+	if (reference(cli))
+		return sim_reference_tables(cli, status);
+	tables = vlr_tables_read_dir(cli->dir, cli->fabric_path, cli->vls, &notes, &err);
+	if (!tables) {
+		cli_error(cli->command, "%s", err.message);
+		*status = CLI_BAD_INPUT;
+		return NULL;
+	}
+	if ((cli->json || cli->csv) && record_provenance(cli, notes.topology)) {
+		*status = CLI_FAILED;
+		vlr_tables_free(tables);
+		return NULL;
+	}
+	return tables;
+}
+
+int sim_cli_run(struct sim_cli *cli)
+{
 	struct vlr_tables *tables;
 	struct vlr_sim *sim;
 	struct vlr_error err;
 	unsigned named;
 	int status;
 
-	tables = vlr_tables_read_dir(cli->dir, cli->fabric_path, cli->vls, &notes, &err);
-	if (!tables) {
-		cli_error(cli->command, "%s", err.message);
-		return CLI_BAD_INPUT;
-	}
-	if ((cli->json || cli->csv) && record_provenance(cli, notes.topology)) {
-		vlr_tables_free(tables);
-		return CLI_FAILED;
-	}
+	tables = read_tables(cli, &status);
+	if (!tables)
+		return status;
 	if ((cli->trace_path && read_trace(cli, tables)) ||
 	    cli_rename_nodes(cli->command, cli->name_map, tables->fabric, &named)) {
 		vlr_tables_free(tables);
@@ -418,7 +488,12 @@ int sim_cli_run(struct sim_cli *cli)
 		vlr_tables_free(tables);
 		return CLI_BAD_INPUT;
 	}
-	if (cli->config.vl_mode == VLR_SIM_VL_IDEAL)
+	if (reference(cli) && (cli->json || cli->csv) && record_model_provenance(cli, sim)) {
+		vlr_sim_free(sim);
+		vlr_tables_free(tables);
+		return CLI_FAILED;
+	}
+	if (!reference(cli) && cli->config.vl_mode == VLR_SIM_VL_IDEAL)
 		warn_ideal_cycle(cli, tables);
 	print_mark(cli, tables);
 	status = simulate(cli, tables, sim);
