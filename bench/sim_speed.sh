@@ -1,0 +1,139 @@
+#!/bin/bash
+# sim_speed.sh - how fast "vlroute sim" simulates: simulated cycles and
+# delivered phits per CPU-second, and the memory of a run, for one vlroute
+# binary or two side by side (then the ratio of the second to the first,
+# and whether both gave the same results).
+#
+# The configurations (one thread, offered load 1.0, no warm-up):
+#   hx16-tables  HyperX 16x16, 16 servers/switch (4096), valiant tables LMC 3
+#                with the Ladder, random DLID, ideal VLs, shift+7 (paper scale)
+#   hx16-ref     the same fabric in the reference model, Ladder, shift+7
+#   df6-tables   Dragonfly p=6 a=12 h=6 (5256 servers), valiant tables LMC 3
+#                with 2phases MinFirst, random DLID, exact VLs, adv+6
+#   df6-ref      the same fabric in the reference model, 2phases MinFirst, adv+6
+#   hx8-tables   HyperX 8x8, 8 servers/switch, valiant tables LMC 6 with the
+#                Ladder, random DLID, ideal VLs, shift+3 (as sim_vs_caminos.sh)
+#   hx8-ref      the same fabric in the reference model, Ladder, shift+3
+#
+# CPU time is user + system time of the whole "vlroute sim" process; the
+# rates take off the setup (reading the tables, checking them), measured by
+# the same command with --cycles 1, so that they count the cycles alone.
+# Each measurement is the least CPU time of REPEAT runs; with two binaries
+# their runs alternate, so that a busy machine slows both alike.
+#
+# Usage: bench/sim_speed.sh [-c CYCLES] [-r REPEAT] [-o CONFIG]... VLROUTE [VLROUTE2]
+#   -c CYCLES  simulated cycles per run (default 20000)
+#   -r REPEAT  runs per measurement, the least CPU time counts (default 1)
+#   -o CONFIG  only this configuration (repeatable; default all)
+# A VLROUTE may be any command that runs vlroute, e.g. a build's
+# tools/vlroute. The fabrics and tables are made once, by the first binary.
+# Prints one row per configuration and binary, then the ratios.
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+set -euo pipefail
+
+cycles=20000
+repeat=1
+only=()
+while getopts c:r:o: opt; do
+	case $opt in
+	c) cycles=$OPTARG ;;
+	r) repeat=$OPTARG ;;
+	o) only+=("$OPTARG") ;;
+	*) echo "usage: $0 [-c CYCLES] [-r REPEAT] [-o CONFIG]... VLROUTE [VLROUTE2]" >&2
+	   exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 1 ] && [ $# -le 2 ] ||
+	{ echo "usage: $0 [-c CYCLES] [-r REPEAT] [-o CONFIG]... VLROUTE [VLROUTE2]" >&2; exit 2; }
+binaries=("$@")
+[ -x /usr/bin/time ] || { echo "$0: needs /usr/bin/time (Debian: time)" >&2; exit 2; }
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+# name|fabric|route options (empty: the reference model)|sim options
+configs=(
+	"hx16-tables|hyperx -s 16x16 -p 16|--engine valiant --lmc 3 --vl-policy ladder|--dlid random --vl-mode ideal --traffic shift+7"
+	"hx16-ref|hyperx -s 16x16 -p 16||--vl-policy ladder --traffic shift+7"
+	"df6-tables|dragonfly -p 6 -a 12 -h 6|--engine valiant --lmc 3 --vl-policy 2phases --phase-min minfirst|--dlid random --vl-mode exact --traffic adv+6"
+	"df6-ref|dragonfly -p 6 -a 12 -h 6||--vl-policy 2phases --phase-min minfirst --traffic adv+6"
+	"hx8-tables|hyperx -s 8x8 -p 8|--engine valiant --lmc 6 --vl-policy ladder|--dlid random --vl-mode ideal --traffic shift+3"
+	"hx8-ref|hyperx -s 8x8 -p 8||--vl-policy ladder --traffic shift+3"
+)
+
+wanted() {
+	local o
+	[ ${#only[@]} -eq 0 ] && return 0
+	for o in "${only[@]}"; do [ "$o" = "$1" ] && return 0; done
+	return 1
+}
+
+# input NAME FABRIC ROUTE: the fabric file, or the table directory, to simulate
+input() {
+	local fabric_file route_args
+	fabric_file="$scratch/$(echo "$2" | tr ' ' '_').net"
+	[ -f "$fabric_file" ] || "${binaries[0]}" gen $2 -o "$fabric_file" >/dev/null
+	if [ -z "$3" ]; then
+		echo "$fabric_file"
+		return
+	fi
+	route_args=$3
+	[ -d "$scratch/$1.tables" ] ||
+		"${binaries[0]}" route "$fabric_file" $route_args -o "$scratch/$1.tables" >/dev/null
+	echo "$scratch/$1.tables"
+}
+
+# cpu BINARY N INPUT SIMARGS: "CPU_SECONDS MAXRSS_KB" of the least of
+# $repeat runs of N cycles; the run's JSON in $scratch/run.json
+cpu() {
+	local best= rss= i t
+	for ((i = 0; i < repeat; i++)); do
+		/usr/bin/time -f "%U %S %M" -o "$scratch/time" "$1" sim "$3" $4 --load 1 \
+			--cycles "$2" --warmup 0 --threads 1 -q --json "$scratch/run.json" \
+			>"$scratch/report" 2>&1 || { cat "$scratch/report" >&2; exit 1; }
+		t=$(awk '{ printf "%.3f", $1 + $2 }' "$scratch/time")
+		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+			best=$t
+			rss=$(awk '{ print $3 }' "$scratch/time")
+		fi
+	done
+	echo "$best $rss"
+}
+
+# results: the JSON of the last run without provenance and wall-clock time
+results() {
+	sed -e '/"provenance"/,/^  },$/d' -e 's/"seconds": [0-9.e+-]*, //' "$scratch/run.json"
+}
+
+declare -A rate phits
+printf '%-12s %-3s %9s %9s %12s %14s %9s %9s %s\n' config bin "cpu s" "setup s" \
+	"cycles/cpu-s" "phits/cpu-s" "run MB" "rss MB" accepted
+for entry in "${configs[@]}"; do
+	IFS='|' read -r name fabric route simargs <<<"$entry"
+	wanted "$name" || continue
+	in=$(input "$name" "$fabric" "$route")
+	for b in "${!binaries[@]}"; do
+		read -r setup _ < <(cpu "${binaries[$b]}" 1 "$in" "$simargs")
+		read -r total rss < <(cpu "${binaries[$b]}" "$cycles" "$in" "$simargs")
+		results >"$scratch/results.$b"
+		delivered=$(sed -n 's/.*"delivered": \([0-9]*\).*/\1/p' "$scratch/run.json")
+		packet=$(sed -n 's/.*"packet_phits": \([0-9]*\).*/\1/p' "$scratch/run.json")
+		accepted=$(sed -n 's/.*"accepted": \([0-9.e+-]*\).*/\1/p' "$scratch/run.json")
+		run_mb=$(sed -n 's/^memory per run: *\([0-9.]*\) MB/\1/p' "$scratch/report")
+		net=$(awk -v t="$total" -v s="$setup" 'BEGIN { n = t - s; print (n > 0.001 ? n : 0.001) }')
+		rate[$name.$b]=$(awk -v c="$cycles" -v n="$net" 'BEGIN { printf "%.0f", c / n }')
+		phits[$name.$b]=$(awk -v d="$delivered" -v p="$packet" -v n="$net" \
+			'BEGIN { printf "%.0f", d * p / n }')
+		printf '%-12s %-3s %9.2f %9.2f %12s %14s %9s %9.1f %s\n' "$name" "$((b + 1))" \
+			"$total" "$setup" "${rate[$name.$b]}" "${phits[$name.$b]}" "$run_mb" \
+			"$(awk -v k="$rss" 'BEGIN { print k / 1024 }')" "$accepted"
+	done
+	if [ ${#binaries[@]} -eq 2 ]; then
+		same=no
+		cmp -s "$scratch/results.0" "$scratch/results.1" && same=yes
+		printf '%-12s ratio %s cycles/cpu-s, %s phits/cpu-s; same results: %s\n' "$name" \
+			"$(awk -v a="${rate[$name.0]}" -v b="${rate[$name.1]}" 'BEGIN { printf "%.2fx", b / a }')" \
+			"$(awk -v a="${phits[$name.0]}" -v b="${phits[$name.1]}" \
+				'BEGIN { printf "%.2fx", (a > 0 ? b / a : 0) }')" "$same"
+	fi
+done
