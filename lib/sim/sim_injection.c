@@ -8,6 +8,12 @@
  * packet leaves (route_internal.h); its VL on the injection link from the
  * VL selection (vl_select_internal.h).
  *
+ * A server whose injection cannot act is not visited: inject_wake holds
+ * the first cycle it may (its link frees, a credit reaches its credit
+ * ring's head, a packet is queued). Credits are only taken in when it
+ * acts, which leaves them as they would be had it tried every cycle: its
+ * credits are read by its injection alone.
+ *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
@@ -50,6 +56,7 @@ static int queue_packet(struct sim_state *st, uint32_t server, uint32_t destinat
 			    c->queue_packets, c->queue_packets, packet);
 	st->queued++;
 	st->server_queued[server]++;
+	st->inject_wake[server] = st->now;
 	return 0;
 }
 
@@ -77,7 +84,7 @@ static void generate_trace(struct sim_state *st, uint32_t server)
 	}
 }
 
-void sim_generate(struct sim_state *st, uint32_t server)
+static void generate(struct sim_state *st, uint32_t server)
 {
 	uint32_t destination;
 
@@ -85,7 +92,7 @@ void sim_generate(struct sim_state *st, uint32_t server)
 		generate_trace(st, server);
 		return;
 	}
-	if (!st->generating || st->next_generation[server] > st->now)
+	if (st->next_generation[server] > st->now || !st->generating)
 		return;
 	destination = vlr_traffic_destination(st->traffic, server, st->sequence[server]++,
 					      &st->rng[server]);
@@ -120,19 +127,28 @@ static void send(struct sim_state *st, uint32_t server, unsigned q, unsigned vl)
 	if (st->now >= c->warmup && st->now < st->end)
 		st->stats.switch_injected[sw]++;
 	st->server_link_free[server] = st->now + c->packet_phits;
+	st->inject_wake[server] = st->server_link_free[server];
 	if (st->server_link_free[server] > st->last_move)
 		st->last_move = st->server_link_free[server];
 	st->queue_rr[server] = (q + 1) % c->injection_queues;
 }
 
-void sim_inject(struct sim_state *st, uint32_t server)
+/* Inject the head of one of the server's queues, if its link and a credit allow. */
+static void inject(struct sim_state *st, uint32_t server)
 {
 	const struct vlr_sim_config *c = st->config;
+	uint32_t port = st->sim->server_port[server];
 	unsigned k;
 
-	if (!st->server_queued[server] || st->server_link_free[server] > st->now)
+	if (!st->server_queued[server]) {
+		st->inject_wake[server] = UINT64_MAX;
 		return;
-	sim_credits_settle(st, st->sim->server_port[server]);
+	}
+	if (st->server_link_free[server] > st->now) {
+		st->inject_wake[server] = st->server_link_free[server];
+		return;
+	}
+	sim_credits_settle(st, port);
 	for (k = 0; k < c->injection_queues; k++) {
 		unsigned q = (st->queue_rr[server] + k) % c->injection_queues;
 		uint64_t sq = (uint64_t)server * c->injection_queues + q;
@@ -152,5 +168,18 @@ void sim_inject(struct sim_state *st, uint32_t server)
 		}
 		if (st->failed)
 			return;
+	}
+	/* every head has its route and waits for a credit */
+	st->inject_wake[server] = sim_credit_due(st, port);
+}
+
+void sim_servers(struct sim_state *st)
+{
+	uint32_t s, n = st->sim->servers.count;
+
+	for (s = 0; s < n; s++) {
+		generate(st, s);
+		if (st->inject_wake[s] <= st->now)
+			inject(st, s);
 	}
 }

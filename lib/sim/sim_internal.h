@@ -134,6 +134,9 @@ struct sim_state {
 	struct sim_ring *queue;		/* [server * queues + q] */
 	uint32_t *queue_slots;
 	uint64_t *server_link_free;
+	uint64_t *inject_wake;		/* first cycle its injection may act:
+					   its link frees, a credit comes back,
+					   or a packet is queued */
 	uint32_t *server_queued;	/* packets in its injection queues */
 	uint32_t *queue_rr;
 	double generation_p;		/* packets per server per cycle */
@@ -198,6 +201,9 @@ void sim_input_push(struct sim_state *state, uint32_t port, unsigned vl, uint32_
 uint32_t sim_input_pop(struct sim_state *state, uint32_t port, unsigned vl);
 int sim_pick_vl(const struct sim_state *state, uint32_t out_port, uint16_t choices);
 void sim_credits_settle(struct sim_state *state, uint32_t port);
+/* The cycle the credit at the head of port's credit ring comes back,
+   UINT64_MAX if none is on its way. */
+uint64_t sim_credit_due(const struct sim_state *state, uint32_t port);
 void sim_return_credit(struct sim_state *state, uint32_t port, unsigned vl,
 		       uint64_t time);
 void sim_links(struct sim_state *state, uint32_t sw);
@@ -206,9 +212,8 @@ void sim_links(struct sim_state *state, uint32_t sw);
 void sim_tell_hop(const struct sim_state *state, const struct sim_packet *p,
 		  uint32_t from_switch, unsigned port, unsigned vl);
 
-/* sim_injection.c */
-void sim_generate(struct sim_state *state, uint32_t server);
-void sim_inject(struct sim_state *state, uint32_t server);
+/* sim_injection.c: every server generates, then injects if it may. */
+void sim_servers(struct sim_state *state);
 
 /* sim_stats.c */
 int sim_stats_init(struct sim_stats *stats, const struct sim_state *state);

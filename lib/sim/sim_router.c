@@ -143,15 +143,28 @@ void sim_credits_settle(struct sim_state *st, uint32_t port)
 	}
 }
 
+uint64_t sim_credit_due(const struct sim_state *st, uint32_t port)
+{
+	const struct sim_ring *ring = &st->credit_ring[port];
+	uint32_t capacity = st->vls * st->config->input_packets;
+
+	return ring->count ? st->credit_slots[(uint64_t)port * capacity + ring->head].time :
+	       UINT64_MAX;
+}
+
+/* A credit for the sender into port: a server waiting for one wakes when it is due. */
 void sim_return_credit(struct sim_state *st, uint32_t port, unsigned vl, uint64_t time)
 {
 	struct sim_ring *ring = &st->credit_ring[port];
 	uint32_t capacity = st->vls * st->config->input_packets;
 	struct sim_credit *slot = st->credit_slots + (uint64_t)port * capacity +
 				  (ring->head + ring->count) % capacity;
+	uint32_t server = st->sim->peer_server[port];
 
 	slot->time = time;
 	slot->vl = vl;
+	if (!ring->count && server != VLR_NONE && time < st->inject_wake[server])
+		st->inject_wake[server] = time;
 	ring->count++;
 }
 

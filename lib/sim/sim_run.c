@@ -27,12 +27,9 @@
 static void cycle(struct sim_state *st)
 {
 	const struct vlr_sim *sim = st->sim;
-	uint32_t s, sw;
+	uint32_t sw;
 
-	for (s = 0; s < sim->servers.count; s++) {
-		sim_generate(st, s);
-		sim_inject(st, s);
-	}
+	sim_servers(st);
 	for (sw = 0; sw < sim->num_switches; sw++)
 		if (st->busy_packets[sw])
 			sim_links(st, sw);

@@ -42,7 +42,7 @@ uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 				 sizeof(uint64_t) + 2) +
 	       sim_allocator_type(c->allocator)->run_bytes(sim) +
 	       queues * (sizeof(struct sim_ring) + c->queue_packets * sizeof(uint32_t)) +
-	       sim->servers.count * (sizeof(struct vlr_rng) + 4 * sizeof(uint64_t) +
+	       sim->servers.count * (sizeof(struct vlr_rng) + 5 * sizeof(uint64_t) +
 				     3 * sizeof(uint32_t));
 }
 
@@ -82,6 +82,7 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	st->queue = calloc(queues, sizeof(*st->queue));
 	st->queue_slots = malloc(queues * c->queue_packets * sizeof(*st->queue_slots));
 	st->server_link_free = calloc(servers, sizeof(*st->server_link_free));
+	st->inject_wake = malloc(servers * sizeof(*st->inject_wake));
 	st->server_queued = calloc(servers, sizeof(*st->server_queued));
 	st->queue_rr = calloc(servers, sizeof(*st->queue_rr));
 	if (!st->packets || !st->in || !st->in_slots || !st->credits || !st->out ||
@@ -90,11 +91,12 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	    !st->in_mask || !st->out_mask || !st->link_free || !st->tx_vl ||
 	    !st->link_rr || !st->busy_packets || !st->rng || !st->next_generation || !st->sequence ||
 	    !st->trace_next || !st->trace_left || !st->queue || !st->queue_slots ||
-	    !st->server_link_free || !st->server_queued || !st->queue_rr)
+	    !st->server_link_free || !st->inject_wake || !st->server_queued || !st->queue_rr)
 		return vlr_fail(err, "out of memory for a run (%llu bytes)",
 				(unsigned long long)vlr_sim_run_bytes(sim));
 	memset(st->credits, (int)c->input_packets, pv);
 	memset(st->tx_vl, SIM_NO_VL, ports);
+	memset(st->inject_wake, 0xff, servers * sizeof(*st->inject_wake));
 	return 0;
 }
 
@@ -231,6 +233,7 @@ void sim_state_free(struct sim_state *st)
 	free(st->queue);
 	free(st->queue_slots);
 	free(st->server_link_free);
+	free(st->inject_wake);
 	free(st->server_queued);
 	free(st->queue_rr);
 	memset(st, 0, sizeof(*st));
