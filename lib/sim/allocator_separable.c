@@ -76,7 +76,7 @@ static void reroute(struct sim_state *st, uint32_t sw, uint32_t port, unsigned v
 {
 	uint64_t pv = (uint64_t)port * st->vls + vl;
 	unsigned capacity = st->config->input_packets;
-	uint32_t packet = sim_ring_at(&st->in[pv], st->in_slots + pv * capacity, capacity, 0);
+	uint32_t packet = sim_ring_first(&st->in[pv], st->in_slots + pv * capacity);
 
 	sim_reroute_dlid(st, sw, &st->packets[packet]);
 	sim_head_update(st, port, vl);
@@ -170,7 +170,6 @@ static void grant(struct separable *a, struct sim_state *st, uint32_t ci,
 	const struct vlr_sim_config *c = st->config;
 	const struct sim_round *r = &a->round;
 	uint32_t port = r->first + ci / r->per_vl;
-	uint64_t qv = (uint64_t)req->out * st->vls + req->out_vl;
 	uint32_t packet = sim_input_pop(st, port, req->vl);
 	struct sim_packet *p = &st->packets[packet];
 	uint64_t done = st->now + (c->packet_phits + c->speedup - 1) / c->speedup;
@@ -183,12 +182,8 @@ static void grant(struct separable *a, struct sim_state *st, uint32_t ci,
 	if (done > st->last_move)
 		st->last_move = done;
 	sim_return_credit(st, port, req->vl, done + st->sim->latency[port]);
-	sim_ring_push(&st->out[qv], st->out_slots + qv * c->output_packets,
-		      c->output_packets, packet);
-	st->out_used[qv]++;
-	st->out_mask[req->out] |= (uint16_t)(1u << req->out_vl);
+	sim_output_push(st, req->out, req->out_vl, packet);
 	p->vl = req->out_vl;
-	p->ready = st->now + 1;
 	a->in_rr[port] = (uint8_t)((req->vl + 1) % st->vls);
 	a->out_rr[r->first * r->per_vl + output_of_request(r, req)] = (ci + 1) % r->inputs;
 }

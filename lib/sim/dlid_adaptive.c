@@ -44,25 +44,30 @@ static unsigned route_hops(const struct sim_state *st, uint32_t sw, uint16_t dli
 	return hops;
 }
 
-/* Packets queued towards dlid at the source switch sw. */
-static unsigned local_queue(const struct sim_state *st, uint32_t sw, uint16_t dlid)
+/*
+ * Packets queued towards dlid at the source switch sw: the credits its
+ * output port holds as its link last looked for a packet to send, before
+ * this cycle's links (the servers inject first).
+ */
+static unsigned local_queue(struct sim_state *st, uint32_t sw, uint16_t dlid)
 {
-	uint32_t port = output(st, sw, dlid), peer;
+	uint32_t port = output(st, sw, dlid);
+	const uint8_t *credits;
 	unsigned vl, queued = 0;
 
 	if (port == VLR_NONE)
 		return 0;
-	peer = st->sim->peer[port];
+	credits = st->sim->peer[port] == VLR_NONE ? NULL :
+		  sim_link_credits(st, port, st->now ? st->now - 1 : 0);
 	for (vl = 0; vl < st->vls; vl++) {
 		queued += st->out_used[(uint64_t)port * st->vls + vl];
-		if (peer != VLR_NONE)
-			queued += st->config->input_packets -
-				  st->credits[(uint64_t)peer * st->vls + vl];
+		if (credits)
+			queued += st->config->input_packets - credits[vl];
 	}
 	return queued;
 }
 
-static uint64_t cost(const struct sim_state *st, uint32_t sw, uint32_t dlid)
+static uint64_t cost(struct sim_state *st, uint32_t sw, uint32_t dlid)
 {
 	return (uint64_t)local_queue(st, sw, (uint16_t)dlid) *
 	       route_hops(st, sw, (uint16_t)dlid);

@@ -36,7 +36,7 @@ static uint64_t waits_for(const struct sim_state *st, uint64_t c)
 	pv = (uint64_t)in * st->vls + vl;
 	if (!st->in[pv].count)
 		return NO_CHANNEL;
-	p = &st->packets[sim_ring_at(&st->in[pv], st->in_slots + pv * capacity, capacity, 0)];
+	p = &st->packets[sim_ring_first(&st->in[pv], st->in_slots + pv * capacity)];
 	sw = sim->port_switch[in];
 	number = sim->route->port(sim->route, sw, p);
 	if (number == 0 || number > sim->first_port[sw + 1] - sim->first_port[sw])

@@ -157,8 +157,8 @@ static void inject(struct sim_state *st, uint32_t server)
 
 		if (!st->queue[sq].count)
 			continue;
-		p = &st->packets[sim_ring_at(&st->queue[sq], st->queue_slots +
-					     sq * c->queue_packets, c->queue_packets, 0)];
+		p = &st->packets[sim_ring_first(&st->queue[sq],
+						st->queue_slots + sq * c->queue_packets)];
 		if (!p->dlid)
 			st->sim->route->depart(st->sim->route, st, p);
 		vl = st->sim->vl->injection_vl(st->sim->vl, st, server, p);

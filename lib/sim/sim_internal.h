@@ -123,7 +123,16 @@ struct sim_state {
 	uint64_t *link_free;		/* output link busy until */
 	uint8_t *tx_vl;			/* VL of the packet on the wire */
 	uint8_t *link_rr;		/* next VL to favour on the link */
+	uint64_t *link_wake;		/* first cycle the link may act (its
+					   packet on the wire arrives, or one
+					   may go); UINT64_MAX: neither */
+	uint64_t *looks_from;		/* from this cycle on, until it sends,
+					   the link looks for a packet every
+					   cycle; UINT64_MAX: output empty */
+	uint64_t *last_sent;		/* the cycle the link last sent */
 	uint32_t *busy_packets;		/* [switch]: packets in its buffers */
+	uint64_t *links_wake;		/* [switch]: least link_wake of its
+					   ports, or less */
 
 	/* per server */
 	struct vlr_rng *rng;
@@ -165,16 +174,29 @@ void sim_packet_free(struct sim_state *state, uint32_t packet);
 /* The cycle of a server's next Bernoulli generation after now. */
 uint64_t sim_next_generation(struct sim_state *state, uint32_t server);
 
-static inline uint32_t sim_ring_at(const struct sim_ring *ring, const uint32_t *slots,
-				   uint32_t capacity, uint32_t i)
+/* The next slot after position i of a ring of capacity slots (no division). */
+static inline uint32_t sim_ring_next(uint32_t i, uint32_t capacity)
 {
-	return slots[(ring->head + i) % capacity];
+	return i + 1 < capacity ? i + 1 : 0;
+}
+
+/* The slot of the ring's tail: where the next value goes. */
+static inline uint32_t sim_ring_tail(const struct sim_ring *ring, uint32_t capacity)
+{
+	uint32_t i = ring->head + ring->count;
+
+	return i < capacity ? i : i - capacity;
+}
+
+static inline uint32_t sim_ring_first(const struct sim_ring *ring, const uint32_t *slots)
+{
+	return slots[ring->head];
 }
 
 static inline void sim_ring_push(struct sim_ring *ring, uint32_t *slots,
 				 uint32_t capacity, uint32_t value)
 {
-	slots[(ring->head + ring->count) % capacity] = value;
+	slots[sim_ring_tail(ring, capacity)] = value;
 	ring->count++;
 }
 
@@ -183,9 +205,17 @@ static inline uint32_t sim_ring_pop(struct sim_ring *ring, const uint32_t *slots
 {
 	uint32_t value = slots[ring->head];
 
-	ring->head = (ring->head + 1) % capacity;
+	ring->head = sim_ring_next(ring->head, capacity);
 	ring->count--;
 	return value;
+}
+
+/* The first bit of a non-zero mask from bit `from` on, round robin. */
+static inline unsigned sim_first_from(unsigned mask, unsigned from)
+{
+	unsigned high = mask >> from << from;
+
+	return (unsigned)__builtin_ctz(high ? high : mask);
 }
 
 /* A hash of a packet serial number, summed to check delivery. */
@@ -199,7 +229,13 @@ static inline uint64_t sim_serial_check(uint64_t serial)
 void sim_head_update(struct sim_state *state, uint32_t port, unsigned vl);
 void sim_input_push(struct sim_state *state, uint32_t port, unsigned vl, uint32_t packet);
 uint32_t sim_input_pop(struct sim_state *state, uint32_t port, unsigned vl);
-int sim_pick_vl(const struct sim_state *state, uint32_t out_port, uint16_t choices);
+int sim_pick_vl(struct sim_state *state, uint32_t out_port, uint16_t choices);
+/* Put packet into output (port, vl) (the allocator grants it). */
+void sim_output_push(struct sim_state *state, uint32_t port, unsigned vl, uint32_t packet);
+/* The credits per VL the sender on out_port's link holds, as its link last
+   looked for a packet to send up to cycle (switch links look after the
+   servers inject, before the allocators run). */
+const uint8_t *sim_link_credits(struct sim_state *state, uint32_t out_port, uint64_t cycle);
 void sim_credits_settle(struct sim_state *state, uint32_t port);
 /* The cycle the credit at the head of port's credit ring comes back,
    UINT64_MAX if none is on its way. */

@@ -69,7 +69,7 @@ void sim_head_update(struct sim_state *st, uint32_t port, unsigned vl)
 
 	if (!st->in[pv].count)
 		return;
-	p = &st->packets[sim_ring_at(&st->in[pv], st->in_slots + pv * capacity, capacity, 0)];
+	p = &st->packets[sim_ring_first(&st->in[pv], st->in_slots + pv * capacity)];
 	st->head_ready[pv] = p->ready;
 	st->head_out[pv] = output_of(st, sw, p);
 	if (st->head_out[pv] == VLR_NONE)
@@ -103,44 +103,86 @@ uint32_t sim_input_pop(struct sim_state *st, uint32_t port, unsigned vl)
 	return packet;
 }
 
-/* Credits the sender on port's input link holds for vl, 0 for a server. */
-static unsigned downstream_credits(const struct sim_state *st, uint32_t out_port,
-				   unsigned vl)
-{
-	uint32_t peer = st->sim->peer[out_port];
-
-	return peer == VLR_NONE ? 0 : st->credits[(uint64_t)peer * st->vls + vl];
-}
-
-int sim_pick_vl(const struct sim_state *st, uint32_t out_port, uint16_t choices)
-{
-	const uint8_t *used = st->out_used + (uint64_t)out_port * st->vls;
-	unsigned vl, capacity = st->config->output_packets;
-	int best = -1;
-
-	for (vl = 0; vl < st->vls; vl++) {
-		if (!(choices >> vl & 1) || used[vl] >= capacity)
-			continue;
-		if (best < 0 || used[vl] < used[best] ||
-		    (used[vl] == used[best] &&
-		     downstream_credits(st, out_port, vl) >
-		     downstream_credits(st, out_port, (unsigned)best)))
-			best = (int)vl;
-	}
-	return best;
-}
-
-void sim_credits_settle(struct sim_state *st, uint32_t port)
+/* Take in the credits for the sender into port that are due by cycle. */
+static void credits_settle_until(struct sim_state *st, uint32_t port, uint64_t cycle)
 {
 	struct sim_ring *ring = &st->credit_ring[port];
 	uint32_t capacity = st->vls * st->config->input_packets;
 	const struct sim_credit *slots = st->credit_slots + (uint64_t)port * capacity;
 
-	while (ring->count && slots[ring->head].time <= st->now) {
+	while (ring->count && slots[ring->head].time <= cycle) {
 		st->credits[(uint64_t)port * st->vls + slots[ring->head].vl]++;
-		ring->head = (ring->head + 1) % capacity;
+		ring->head = sim_ring_next(ring->head, capacity);
 		ring->count--;
 	}
+}
+
+void sim_credits_settle(struct sim_state *st, uint32_t port)
+{
+	credits_settle_until(st, port, st->now);
+}
+
+/* The last cycle up to `cycle` in which port's link looked for a packet. */
+static uint64_t last_look(const struct sim_state *st, uint32_t port, uint64_t cycle)
+{
+	return st->looks_from[port] <= cycle ? cycle : st->last_sent[port];
+}
+
+const uint8_t *sim_link_credits(struct sim_state *st, uint32_t out_port, uint64_t cycle)
+{
+	uint32_t peer = st->sim->peer[out_port];
+
+	credits_settle_until(st, peer, last_look(st, out_port, cycle));
+	return st->credits + (uint64_t)peer * st->vls;
+}
+
+/* Ties of queue length go to the VL with more credits downstream. */
+int sim_pick_vl(struct sim_state *st, uint32_t out_port, uint16_t choices)
+{
+	const uint8_t *used = st->out_used + (uint64_t)out_port * st->vls, *credits = NULL;
+	unsigned vl, capacity = st->config->output_packets;
+	int downstream = st->sim->peer[out_port] != VLR_NONE, best = -1;
+
+	for (vl = 0; vl < st->vls; vl++) {
+		if (!(choices >> vl & 1) || used[vl] >= capacity)
+			continue;
+		if (best < 0 || used[vl] < used[best]) {
+			best = (int)vl;
+			continue;
+		}
+		if (used[vl] != used[best] || !downstream)
+			continue;
+		if (!credits)
+			credits = sim_link_credits(st, out_port, st->now);
+		if (credits[vl] > credits[best])
+			best = (int)vl;
+	}
+	return best;
+}
+
+/* The link of port may act from cycle on: wake it and its switch. */
+static void wake_link(struct sim_state *st, uint32_t port, uint64_t cycle)
+{
+	uint32_t sw = st->sim->port_switch[port];
+
+	if (cycle < st->link_wake[port])
+		st->link_wake[port] = cycle;
+	if (cycle < st->links_wake[sw])
+		st->links_wake[sw] = cycle;
+}
+
+void sim_output_push(struct sim_state *st, uint32_t port, unsigned vl, uint32_t packet)
+{
+	unsigned capacity = st->config->output_packets;
+	uint64_t pv = (uint64_t)port * st->vls + vl;
+
+	if (!st->out_mask[port])
+		st->looks_from[port] = st->link_free[port] > st->now + 1 ? st->link_free[port] :
+				       st->now + 1;
+	sim_ring_push(&st->out[pv], st->out_slots + pv * capacity, capacity, packet);
+	st->out_used[pv]++;
+	st->out_mask[port] |= (uint16_t)(1u << vl);
+	wake_link(st, port, st->now + 1);
 }
 
 uint64_t sim_credit_due(const struct sim_state *st, uint32_t port)
@@ -152,19 +194,21 @@ uint64_t sim_credit_due(const struct sim_state *st, uint32_t port)
 	       UINT64_MAX;
 }
 
-/* A credit for the sender into port: a server waiting for one wakes when it is due. */
+/* A credit for the sender into port: a server or link waiting for one wakes when it is due. */
 void sim_return_credit(struct sim_state *st, uint32_t port, unsigned vl, uint64_t time)
 {
 	struct sim_ring *ring = &st->credit_ring[port];
 	uint32_t capacity = st->vls * st->config->input_packets;
 	struct sim_credit *slot = st->credit_slots + (uint64_t)port * capacity +
-				  (ring->head + ring->count) % capacity;
+				  sim_ring_tail(ring, capacity);
 	uint32_t server = st->sim->peer_server[port];
 
 	slot->time = time;
 	slot->vl = vl;
 	if (!ring->count && server != VLR_NONE && time < st->inject_wake[server])
 		st->inject_wake[server] = time;
+	else if (!ring->count && server == VLR_NONE)
+		wake_link(st, st->sim->peer[port], time);
 	ring->count++;
 }
 
@@ -177,30 +221,30 @@ static void settle_link(struct sim_state *st, uint32_t port)
 	}
 }
 
-/* The VL whose head packet may go on port's link now, or -1. */
-static int link_vl(struct sim_state *st, uint32_t port)
+/*
+ * The VL whose head packet may go on port's link now, or -1 and *wake the
+ * first cycle one may: when the next credit comes back. A packet in an
+ * output buffer is always ready: the allocator put it there in an earlier
+ * cycle, as the links of a cycle move before its allocators.
+ */
+static int link_vl(struct sim_state *st, uint32_t port, uint64_t *wake)
 {
-	const struct vlr_sim *sim = st->sim;
-	unsigned k, capacity = st->config->output_packets;
-	uint32_t peer = sim->peer[port];
+	uint32_t peer = st->sim->peer[port];
+	unsigned mask = st->out_mask[port], vl;
+	const uint8_t *credits;
 
-	if (peer != VLR_NONE)
+	if (peer != VLR_NONE) {
 		sim_credits_settle(st, peer);
-	for (k = 0; k < st->vls; k++) {
-		unsigned vl = (st->link_rr[port] + k) % st->vls;
-		uint64_t pv = (uint64_t)port * st->vls + vl;
-		uint32_t packet;
-
-		if (!(st->out_mask[port] >> vl & 1))
-			continue;
-		packet = sim_ring_at(&st->out[pv], st->out_slots + pv * capacity, capacity, 0);
-		if (st->packets[packet].ready > st->now)
-			continue;
-		if (peer != VLR_NONE && !st->credits[(uint64_t)peer * st->vls + vl])
-			continue;
-		return (int)vl;
+		credits = st->credits + (uint64_t)peer * st->vls;
+		for (vl = 0; vl < st->vls; vl++)
+			if (!credits[vl])
+				mask &= ~(1u << vl);
 	}
-	return -1;
+	if (!mask) {
+		*wake = sim_credit_due(st, peer);
+		return -1;
+	}
+	return (int)sim_first_from(mask, st->link_rr[port]);
 }
 
 static void forward(struct sim_state *st, uint32_t port, uint32_t packet, unsigned vl)
@@ -242,6 +286,9 @@ static void transmit(struct sim_state *st, uint32_t sw, uint32_t port, unsigned 
 	st->link_free[port] = st->now + st->config->packet_phits;
 	st->tx_vl[port] = (uint8_t)vl;
 	st->link_rr[port] = (uint8_t)((vl + 1) % st->vls);
+	st->link_wake[port] = st->link_free[port];
+	st->last_sent[port] = st->now;
+	st->looks_from[port] = st->out_mask[port] ? st->link_free[port] : UINT64_MAX;
 	if (st->config->hop)
 		sim_tell_hop(st, &st->packets[packet], sw,
 			     port - st->sim->first_port[sw] + 1, vl);
@@ -253,19 +300,37 @@ static void transmit(struct sim_state *st, uint32_t sw, uint32_t port, unsigned 
 		deliver(st, port, packet);
 }
 
+/* The link of port, due to act: its packet on the wire arrives, another may go. */
+static void link_act(struct sim_state *st, uint32_t sw, uint32_t port)
+{
+	uint64_t wake = UINT64_MAX;
+	int vl;
+
+	settle_link(st, port);
+	if (st->out_mask[port] && st->link_free[port] <= st->now) {
+		vl = link_vl(st, port, &wake);
+		if (vl >= 0) {
+			transmit(st, sw, port, (unsigned)vl);
+			return;
+		}
+	}
+	st->link_wake[port] = st->tx_vl[port] != SIM_NO_VL ? st->link_free[port] : wake;
+}
+
 void sim_links(struct sim_state *st, uint32_t sw)
 {
 	uint32_t port, last = st->sim->first_port[sw + 1];
-	int vl;
+	uint64_t next = UINT64_MAX;
 
+	if (st->links_wake[sw] > st->now)
+		return;
 	for (port = st->sim->first_port[sw]; port < last; port++) {
-		settle_link(st, port);
-		if (!st->out_mask[port] || st->link_free[port] > st->now)
-			continue;
-		vl = link_vl(st, port);
-		if (vl >= 0)
-			transmit(st, sw, port, (unsigned)vl);
+		if (st->link_wake[port] <= st->now)
+			link_act(st, sw, port);
+		if (st->link_wake[port] < next)
+			next = st->link_wake[port];
 	}
+	st->links_wake[sw] = next;
 }
 
 void sim_tell_hop(const struct sim_state *st, const struct sim_packet *p,

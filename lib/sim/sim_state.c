@@ -39,7 +39,8 @@ uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 	       pv * (c->input_packets + c->output_packets) * sizeof(uint32_t) +
 	       pv * c->input_packets * sizeof(struct sim_credit) +
 	       sim->num_ports * (sizeof(struct sim_ring) + 2 * sizeof(uint16_t) +
-				 sizeof(uint64_t) + 2) +
+				 4 * sizeof(uint64_t) + 2) +
+	       sim->num_switches * (sizeof(uint32_t) + sizeof(uint64_t)) +
 	       sim_allocator_type(c->allocator)->run_bytes(sim) +
 	       queues * (sizeof(struct sim_ring) + c->queue_packets * sizeof(uint32_t)) +
 	       sim->servers.count * (sizeof(struct vlr_rng) + 5 * sizeof(uint64_t) +
@@ -73,7 +74,11 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	st->link_free = calloc(ports, sizeof(*st->link_free));
 	st->tx_vl = malloc(ports);
 	st->link_rr = calloc(ports, 1);
+	st->link_wake = malloc(ports * sizeof(*st->link_wake));
+	st->looks_from = malloc(ports * sizeof(*st->looks_from));
+	st->last_sent = calloc(ports, sizeof(*st->last_sent));
 	st->busy_packets = calloc(sim->num_switches + 1, sizeof(*st->busy_packets));
+	st->links_wake = malloc((sim->num_switches + 1) * sizeof(*st->links_wake));
 	st->rng = malloc(servers * sizeof(*st->rng));
 	st->next_generation = calloc(servers, sizeof(*st->next_generation));
 	st->sequence = calloc(servers, sizeof(*st->sequence));
@@ -89,13 +94,17 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	    !st->out_slots || !st->out_used || !st->head_out || !st->head_choices ||
 	    !st->head_ready || !st->credit_ring || !st->credit_slots ||
 	    !st->in_mask || !st->out_mask || !st->link_free || !st->tx_vl ||
-	    !st->link_rr || !st->busy_packets || !st->rng || !st->next_generation || !st->sequence ||
+	    !st->link_rr || !st->link_wake || !st->looks_from || !st->last_sent ||
+	    !st->busy_packets || !st->links_wake || !st->rng || !st->next_generation || !st->sequence ||
 	    !st->trace_next || !st->trace_left || !st->queue || !st->queue_slots ||
 	    !st->server_link_free || !st->inject_wake || !st->server_queued || !st->queue_rr)
 		return vlr_fail(err, "out of memory for a run (%llu bytes)",
 				(unsigned long long)vlr_sim_run_bytes(sim));
 	memset(st->credits, (int)c->input_packets, pv);
 	memset(st->tx_vl, SIM_NO_VL, ports);
+	memset(st->link_wake, 0xff, ports * sizeof(*st->link_wake));
+	memset(st->looks_from, 0xff, ports * sizeof(*st->looks_from));
+	memset(st->links_wake, 0xff, (sim->num_switches + 1) * sizeof(*st->links_wake));
 	memset(st->inject_wake, 0xff, servers * sizeof(*st->inject_wake));
 	return 0;
 }
@@ -224,7 +233,11 @@ void sim_state_free(struct sim_state *st)
 	free(st->link_free);
 	free(st->tx_vl);
 	free(st->link_rr);
+	free(st->link_wake);
+	free(st->looks_from);
+	free(st->last_sent);
 	free(st->busy_packets);
+	free(st->links_wake);
 	free(st->rng);
 	free(st->next_generation);
 	free(st->sequence);
