@@ -21,6 +21,10 @@
 struct sim_allocator {
 	/* Grant what may cross switch sw's crossbar in this cycle. */
 	void (*allocate)(struct sim_allocator *self, struct sim_state *st, uint32_t sw);
+	/* A packet arrived into the empty input buffer (port, vl) and heads it
+	   (sim_input_push). */
+	void (*arrived)(struct sim_allocator *self, const struct sim_state *st, uint32_t port,
+			unsigned vl);
 	void (*free)(struct sim_allocator *self);
 };
 

@@ -18,6 +18,18 @@
  * iteration, a head from a server that finds no room in its output asks
  * the DLID rule for another DLID (the recompute rule gives one).
  *
+ * An input head that cannot go is not tried again before the first cycle
+ * it might (not_before): its head gets ready, or a crossbar output it may
+ * take frees with room in its buffer - which takes the packet on that
+ * output's wire to arrive, or one to be sent first and arrive. Only a new
+ * head (a grant, a packet into an empty buffer: arrived()) brings it
+ * forward, as everything else at an output only grows busier until then.
+ * Ports and switches keep the least of their inputs (port_wake,
+ * switch_wake), so that a switch with nothing to grant is not visited;
+ * the requests, and so the grants, are those of trying every input every
+ * cycle. A head from a server that the DLID rule may reroute is tried
+ * every cycle its crossbar input is free.
+ *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
@@ -48,6 +60,9 @@ struct sim_round {
 	unsigned per_vl;	/* VLs per port in the crossbar: vls or 1 */
 	uint32_t inputs;	/* crossbar inputs: ports * per_vl */
 	uint32_t count;		/* candidates */
+	uint64_t later;		/* least port_wake of the ports not due */
+	uint32_t num_touched;	/* ports due */
+	uint32_t touched[VLR_MAX_NODE_PORTS];
 	uint32_t candidates[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
 	struct sim_request reqs[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
 	struct sim_bid bids[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
@@ -62,6 +77,12 @@ struct separable {
 	uint8_t *in_rr;		/* [port]: next VL to favour at the input */
 	uint32_t *out_rr;	/* [port, VL]: next crossbar input to favour at
 				   a crossbar output */
+	uint64_t *not_before;	/* [port, VL]: no request of the input head
+				   before this cycle */
+	uint64_t *port_wake;	/* [port]: least cycle one of its inputs may
+				   request (crossbar input free too), or less;
+				   UINT64_MAX when they are empty */
+	uint64_t *switch_wake;	/* [switch]: least port_wake of its ports, or less */
 	struct sim_round round;	/* scratch */
 };
 
@@ -97,24 +118,59 @@ static uint16_t free_outputs(const struct separable *a, const struct sim_state *
 	return free_vls;
 }
 
-/* Try the head of input (port, vl); fill req and return 1 if it may go. */
+/*
+ * The first cycle after now at which a head wanting choices at port out
+ * might find a free crossbar output with room: each VL's output frees, and
+ * a full buffer has room once the packet on the wire arrives (its VL's),
+ * or once the link is free, sends one and it arrives (another VL's).
+ */
+static uint64_t output_frees(const struct separable *a, const struct sim_state *st,
+			     uint32_t out, uint16_t choices)
+{
+	const uint8_t *used = st->out_used + (uint64_t)out * st->vls;
+	uint64_t next = st->now + 1, first = UINT64_MAX, link, room, at;
+	unsigned vl;
+
+	link = st->link_free[out] > next ? st->link_free[out] : next;
+	for (vl = 0; vl < st->vls; vl++) {
+		if (!(choices >> vl & 1))
+			continue;
+		room = used[vl] < st->config->output_packets ? next :
+		       st->tx_vl[out] == vl ? link : link + st->config->packet_phits;
+		at = a->xout_free[xbar(a, out, vl)];
+		if (at < room)
+			at = room;
+		if (at < first)
+			first = at;
+	}
+	return first;
+}
+
+/*
+ * Try the head of input (port, vl); fill req and return 1 if it may go,
+ * else set its not_before.
+ */
 static int try_head(struct separable *a, struct sim_state *st, uint32_t port, unsigned vl,
 		    int first_iteration, struct sim_request *req)
 {
 	uint64_t pv = (uint64_t)port * st->vls + vl;
 	uint32_t out = st->head_out[pv];
+	int may_reroute = st->dlid->reroute && st->sim->peer_server[port] != VLR_NONE;
 	uint16_t choices;
 	int out_vl;
 
-	if (out == VLR_NONE || st->head_ready[pv] > st->now)
+	if (out == VLR_NONE)
 		return 0;
+	if (st->head_ready[pv] > st->now) {
+		a->not_before[pv] = st->head_ready[pv];
+		return 0;
+	}
 	choices = free_outputs(a, st, out, st->head_choices[pv]);
-	if (!choices)
-		return 0;
-	out_vl = sim_pick_vl(st, out, choices);
+	out_vl = choices ? sim_pick_vl(st, out, choices) : -1;
 	if (out_vl < 0) {
-		if (first_iteration && st->dlid->reroute &&
-		    st->sim->peer_server[port] != VLR_NONE)
+		a->not_before[pv] = may_reroute ? st->now + 1 :
+				    output_frees(a, st, out, st->head_choices[pv]);
+		if (choices && first_iteration && may_reroute)
 			reroute(st, a->round.sw, port, vl);
 		return 0;
 	}
@@ -138,6 +194,7 @@ static int pick_request(struct separable *a, struct sim_state *st, uint32_t ci,
 		unsigned vl = (a->in_rr[port] + k) % st->vls;
 
 		if ((st->in_mask[port] >> vl & 1) &&
+		    a->not_before[(uint64_t)port * st->vls + vl] <= st->now &&
 		    try_head(a, st, port, vl, first_iteration, req))
 			return 1;
 		if (st->failed)
@@ -170,10 +227,11 @@ static void grant(struct separable *a, struct sim_state *st, uint32_t ci,
 	const struct vlr_sim_config *c = st->config;
 	const struct sim_round *r = &a->round;
 	uint32_t port = r->first + ci / r->per_vl;
+	uint64_t pv = (uint64_t)port * st->vls + req->vl;
+	/* the head arrived at head_ready - pipeline */
+	uint64_t tail_in = st->head_ready[pv] - c->pipeline + c->packet_phits;
 	uint32_t packet = sim_input_pop(st, port, req->vl);
-	struct sim_packet *p = &st->packets[packet];
 	uint64_t done = st->now + (c->packet_phits + c->speedup - 1) / c->speedup;
-	uint64_t tail_in = p->arrived + c->packet_phits;
 
 	if (done < tail_in)
 		done = tail_in;
@@ -181,9 +239,9 @@ static void grant(struct separable *a, struct sim_state *st, uint32_t ci,
 	a->xout_free[xbar(a, req->out, req->out_vl)] = done;
 	if (done > st->last_move)
 		st->last_move = done;
+	a->not_before[pv] = st->head_ready[pv];
 	sim_return_credit(st, port, req->vl, done + st->sim->latency[port]);
 	sim_output_push(st, req->out, req->out_vl, packet);
-	p->vl = req->out_vl;
 	a->in_rr[port] = (uint8_t)((req->vl + 1) % st->vls);
 	a->out_rr[r->first * r->per_vl + output_of_request(r, req)] = (ci + 1) % r->inputs;
 }
@@ -228,7 +286,20 @@ static void iterate(struct separable *a, struct sim_state *st, int first_iterati
 	r->count = lost;
 }
 
-/* The crossbar inputs of the switch that are free and hold a packet. */
+/* The first cycle input (port, vl) may request: its crossbar input free, its head due. */
+static uint64_t input_wake(const struct separable *a, const struct sim_state *st,
+			   uint32_t port, unsigned vl)
+{
+	uint64_t busy = a->xin_free[xbar(a, port, vl)];
+	uint64_t due = a->not_before[(uint64_t)port * st->vls + vl];
+
+	return busy > due ? busy : due;
+}
+
+/*
+ * The crossbar inputs of the switch that are free and hold a packet
+ * whose head may request; the ports due in touched.
+ */
 static void gather(struct separable *a, const struct sim_state *st)
 {
 	struct sim_round *r = &a->round;
@@ -236,20 +307,62 @@ static void gather(struct separable *a, const struct sim_state *st)
 	unsigned vl;
 
 	r->count = 0;
+	r->num_touched = 0;
+	r->later = UINT64_MAX;
 	for (i = 0; i < r->ports; i++) {
 		port = r->first + i;
-		if (!st->in_mask[port])
+		if (a->port_wake[port] > st->now) {
+			if (a->port_wake[port] < r->later)
+				r->later = a->port_wake[port];
 			continue;
+		}
 		if (r->per_vl == 1) {
 			if (a->xin_free[xbar(a, port, 0)] <= st->now)
 				r->candidates[r->count++] = i;
-			continue;
+		} else {
+			for (vl = 0; vl < st->vls; vl++)
+				if ((st->in_mask[port] >> vl & 1) &&
+				    input_wake(a, st, port, vl) <= st->now)
+					r->candidates[r->count++] = i * r->per_vl + vl;
 		}
+		r->touched[r->num_touched++] = port;
+	}
+}
+
+/* Inputs that requested and lost in the last iteration request next cycle again. */
+static void keep_losers(struct separable *a, const struct sim_state *st)
+{
+	const struct sim_round *r = &a->round;
+	uint32_t k;
+
+	for (k = 0; k < r->count; k++) {
+		const struct sim_request *req = &r->reqs[r->candidates[k]];
+
+		a->not_before[(uint64_t)(r->first + r->candidates[k] / r->per_vl) * st->vls +
+			      req->vl] = st->now + 1;
+	}
+}
+
+/* port_wake of the touched ports, and the switch's least. */
+static void rewake(struct separable *a, const struct sim_state *st)
+{
+	const struct sim_round *r = &a->round;
+	uint64_t next = r->later, w, least;
+	uint32_t i, port;
+	unsigned vl;
+
+	for (i = 0; i < r->num_touched; i++) {
+		port = r->touched[i];
+		least = UINT64_MAX;
 		for (vl = 0; vl < st->vls; vl++)
 			if ((st->in_mask[port] >> vl & 1) &&
-			    a->xin_free[xbar(a, port, vl)] <= st->now)
-				r->candidates[r->count++] = i * r->per_vl + vl;
+			    (w = input_wake(a, st, port, vl)) < least)
+				least = w;
+		a->port_wake[port] = least;
+		if (least < next)
+			next = least;
 	}
+	a->switch_wake[r->sw] = next;
 }
 
 static void allocate(struct sim_allocator *self, struct sim_state *st, uint32_t sw)
@@ -258,6 +371,8 @@ static void allocate(struct sim_allocator *self, struct sim_state *st, uint32_t 
 	struct sim_round *r = &a->round;
 	unsigned it;
 
+	if (a->switch_wake[sw] > st->now)
+		return;
 	r->sw = sw;
 	r->first = st->sim->first_port[sw];
 	r->ports = st->sim->first_port[sw + 1] - r->first;
@@ -266,6 +381,25 @@ static void allocate(struct sim_allocator *self, struct sim_state *st, uint32_t 
 	gather(a, st);
 	for (it = 0; it < st->config->iterations && r->count && !st->failed; it++)
 		iterate(a, st, it == 0);
+	keep_losers(a, st);
+	rewake(a, st);
+}
+
+/* A packet arrived into the empty input (port, vl): its head may request from when it is ready. */
+static void arrived(struct sim_allocator *self, const struct sim_state *st, uint32_t port,
+		    unsigned vl)
+{
+	struct separable *a = (struct separable *)self;
+	uint32_t sw = st->sim->port_switch[port];
+	uint64_t w;
+
+	a->not_before[(uint64_t)port * st->vls + vl] = st->head_ready[(uint64_t)port * st->vls +
+								      vl];
+	w = input_wake(a, st, port, vl);
+	if (w < a->port_wake[port])
+		a->port_wake[port] = w;
+	if (w < a->switch_wake[sw])
+		a->switch_wake[sw] = w;
 }
 
 static void release(struct sim_allocator *self)
@@ -276,6 +410,9 @@ static void release(struct sim_allocator *self)
 	free(a->xout_free);
 	free(a->in_rr);
 	free(a->out_rr);
+	free(a->not_before);
+	free(a->port_wake);
+	free(a->switch_wake);
 	free(a);
 }
 
@@ -283,7 +420,8 @@ static uint64_t run_bytes(const struct vlr_sim *sim)
 {
 	uint64_t pv = (uint64_t)sim->num_ports * sim->vls;
 
-	return pv * (2 * sizeof(uint64_t) + sizeof(uint32_t)) + sim->num_ports +
+	return pv * (3 * sizeof(uint64_t) + sizeof(uint32_t)) +
+	       sim->num_ports * (1 + sizeof(uint64_t)) + sim->num_switches * sizeof(uint64_t) +
 	       sizeof(struct sim_round);
 }
 
@@ -295,6 +433,7 @@ static struct sim_allocator *create(const struct vlr_sim *sim, struct vlr_error 
 
 	if (a) {
 		a->base.allocate = allocate;
+		a->base.arrived = arrived;
 		a->base.free = release;
 		a->per_vl_crossbar = sim->config.crossbar == VLR_SIM_CROSSBAR_VL;
 		a->vls = sim->vls;
@@ -302,8 +441,12 @@ static struct sim_allocator *create(const struct vlr_sim *sim, struct vlr_error 
 		a->xout_free = calloc(pv, sizeof(*a->xout_free));
 		a->in_rr = calloc(ports, 1);
 		a->out_rr = calloc(pv, sizeof(*a->out_rr));
+		a->not_before = calloc(pv, sizeof(*a->not_before));
+		a->port_wake = calloc(ports, sizeof(*a->port_wake));
+		a->switch_wake = calloc(sim->num_switches + 1, sizeof(*a->switch_wake));
 	}
-	if (!a || !a->xin_free || !a->xout_free || !a->in_rr || !a->out_rr) {
+	if (!a || !a->xin_free || !a->xout_free || !a->in_rr || !a->out_rr || !a->not_before ||
+	    !a->port_wake || !a->switch_wake) {
 		if (a)
 			release(&a->base);
 		vlr_fail(err, "out of memory for a run (%llu bytes)",

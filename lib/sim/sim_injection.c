@@ -84,16 +84,11 @@ static void generate_trace(struct sim_state *st, uint32_t server)
 	}
 }
 
+/* A Bernoulli arrival at the server, due now. */
 static void generate(struct sim_state *st, uint32_t server)
 {
 	uint32_t destination;
 
-	if (st->config->trace) {
-		generate_trace(st, server);
-		return;
-	}
-	if (st->next_generation[server] > st->now || !st->generating)
-		return;
 	destination = vlr_traffic_destination(st->traffic, server, st->sequence[server]++,
 					      &st->rng[server]);
 	if (queue_packet(st, server, destination))
@@ -112,7 +107,6 @@ static void send(struct sim_state *st, uint32_t server, unsigned q, unsigned vl)
 	struct sim_packet *p = &st->packets[packet];
 
 	st->credits[(uint64_t)port * st->vls + vl]--;
-	p->vl = (uint8_t)vl;
 	if (c->hop)
 		sim_tell_hop(st, p, VLR_NONE, port - sim->first_port[sw] + 1, vl);
 	p->arrived = st->now + sim->latency[port];
@@ -177,8 +171,17 @@ void sim_servers(struct sim_state *st)
 {
 	uint32_t s, n = st->sim->servers.count;
 
+	if (st->config->trace) {
+		for (s = 0; s < n; s++) {
+			generate_trace(st, s);
+			if (st->inject_wake[s] <= st->now)
+				inject(st, s);
+		}
+		return;
+	}
 	for (s = 0; s < n; s++) {
-		generate(st, s);
+		if (st->next_generation[s] <= st->now && st->generating)
+			generate(st, s);
 		if (st->inject_wake[s] <= st->now)
 			inject(st, s);
 	}

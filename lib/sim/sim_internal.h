@@ -58,7 +58,6 @@ struct sim_packet {
 	uint32_t via;			/* reference model: intermediate switch */
 	uint16_t dlid;			/* 0: no route yet */
 	uint8_t sl;
-	uint8_t vl;
 	uint8_t hops;			/* switch-to-switch hops taken */
 	uint8_t phase_two;
 	uint8_t phase_hops;		/* switch-to-switch hops of this phase */

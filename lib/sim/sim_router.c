@@ -10,6 +10,7 @@
  */
 #include <stdio.h>
 
+#include "allocator_internal.h"
 #include "route_internal.h"
 #include "vl_select_internal.h"
 
@@ -86,8 +87,10 @@ void sim_input_push(struct sim_state *st, uint32_t port, unsigned vl, uint32_t p
 
 	sim_ring_push(&st->in[pv], st->in_slots + pv * capacity, capacity, packet);
 	st->in_mask[port] |= (uint16_t)(1u << vl);
-	if (st->in[pv].count == 1)
+	if (st->in[pv].count == 1) {
 		sim_head_update(st, port, vl);
+		st->allocator->arrived(st->allocator, st, port, vl);
+	}
 }
 
 uint32_t sim_input_pop(struct sim_state *st, uint32_t port, unsigned vl)
