@@ -106,7 +106,8 @@ struct sim_state {
 	/* per (port, VL) */
 	struct sim_ring *in;
 	uint32_t *in_slots;		/* input_packets per (port, VL) */
-	uint8_t *credits;		/* credits the sender into it holds */
+	uint8_t *credits;		/* [sender, VL] (sim_sender): credits a
+					   link holds for its far end's input */
 	struct sim_ring *out;
 	uint32_t *out_slots;		/* output_packets per (port, VL) */
 	uint8_t *out_used;		/* slots taken, the one on the wire too */
@@ -115,8 +116,8 @@ struct sim_state {
 	uint64_t *head_ready;		/* ... and when it may move */
 
 	/* per port */
-	struct sim_ring *credit_ring;	/* credits on their way back */
-	struct sim_credit *credit_slots;	/* vls * input_packets per port */
+	struct sim_ring *credit_ring;	/* [sender]: credits on their way back */
+	struct sim_credit *credit_slots;	/* vls * input_packets per sender */
 	uint16_t *in_mask;		/* VLs with a packet in the input */
 	uint16_t *out_mask;		/* VLs with a packet in the output */
 	uint64_t *link_free;		/* output link busy until */
@@ -217,6 +218,17 @@ static inline unsigned sim_first_from(unsigned mask, unsigned from)
 	return (unsigned)__builtin_ctz(high ? high : mask);
 }
 
+/*
+ * The index of the credits for port's input (credits, credit_ring): the
+ * port at the other end of its link, whose link sends into it, so that a
+ * link finds its credits with its own port; for a server's port, the port
+ * itself (its own link delivers to the server, without credits).
+ */
+static inline uint32_t sim_sender(const struct vlr_sim *sim, uint32_t port)
+{
+	return sim->peer[port] != VLR_NONE ? sim->peer[port] : port;
+}
+
 /* A hash of a packet serial number, summed to check delivery. */
 static inline uint64_t sim_serial_check(uint64_t serial)
 {
@@ -235,10 +247,12 @@ void sim_output_push(struct sim_state *state, uint32_t port, unsigned vl, uint32
    looked for a packet to send up to cycle (switch links look after the
    servers inject, before the allocators run). */
 const uint8_t *sim_link_credits(struct sim_state *state, uint32_t out_port, uint64_t cycle);
-void sim_credits_settle(struct sim_state *state, uint32_t port);
-/* The cycle the credit at the head of port's credit ring comes back,
+/* Take in the credits of sender (sim_sender) that are due now. */
+void sim_credits_settle(struct sim_state *state, uint32_t sender);
+/* The cycle the credit at the head of sender's credit ring comes back,
    UINT64_MAX if none is on its way. */
-uint64_t sim_credit_due(const struct sim_state *state, uint32_t port);
+uint64_t sim_credit_due(const struct sim_state *state, uint32_t sender);
+/* A credit for the input (port, vl), back with its sender at time. */
 void sim_return_credit(struct sim_state *state, uint32_t port, unsigned vl,
 		       uint64_t time);
 void sim_links(struct sim_state *state, uint32_t sw);

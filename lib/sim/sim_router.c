@@ -106,23 +106,23 @@ uint32_t sim_input_pop(struct sim_state *st, uint32_t port, unsigned vl)
 	return packet;
 }
 
-/* Take in the credits for the sender into port that are due by cycle. */
-static void credits_settle_until(struct sim_state *st, uint32_t port, uint64_t cycle)
+/* Take in the credits of sender that are due by cycle. */
+static void credits_settle_until(struct sim_state *st, uint32_t sender, uint64_t cycle)
 {
-	struct sim_ring *ring = &st->credit_ring[port];
+	struct sim_ring *ring = &st->credit_ring[sender];
 	uint32_t capacity = st->vls * st->config->input_packets;
-	const struct sim_credit *slots = st->credit_slots + (uint64_t)port * capacity;
+	const struct sim_credit *slots = st->credit_slots + (uint64_t)sender * capacity;
 
 	while (ring->count && slots[ring->head].time <= cycle) {
-		st->credits[(uint64_t)port * st->vls + slots[ring->head].vl]++;
+		st->credits[(uint64_t)sender * st->vls + slots[ring->head].vl]++;
 		ring->head = sim_ring_next(ring->head, capacity);
 		ring->count--;
 	}
 }
 
-void sim_credits_settle(struct sim_state *st, uint32_t port)
+void sim_credits_settle(struct sim_state *st, uint32_t sender)
 {
-	credits_settle_until(st, port, st->now);
+	credits_settle_until(st, sender, st->now);
 }
 
 /* The last cycle up to `cycle` in which port's link looked for a packet. */
@@ -133,10 +133,8 @@ static uint64_t last_look(const struct sim_state *st, uint32_t port, uint64_t cy
 
 const uint8_t *sim_link_credits(struct sim_state *st, uint32_t out_port, uint64_t cycle)
 {
-	uint32_t peer = st->sim->peer[out_port];
-
-	credits_settle_until(st, peer, last_look(st, out_port, cycle));
-	return st->credits + (uint64_t)peer * st->vls;
+	credits_settle_until(st, out_port, last_look(st, out_port, cycle));
+	return st->credits + (uint64_t)out_port * st->vls;
 }
 
 /* Ties of queue length go to the VL with more credits downstream. */
@@ -188,30 +186,30 @@ void sim_output_push(struct sim_state *st, uint32_t port, unsigned vl, uint32_t 
 	wake_link(st, port, st->now + 1);
 }
 
-uint64_t sim_credit_due(const struct sim_state *st, uint32_t port)
+uint64_t sim_credit_due(const struct sim_state *st, uint32_t sender)
 {
-	const struct sim_ring *ring = &st->credit_ring[port];
+	const struct sim_ring *ring = &st->credit_ring[sender];
 	uint32_t capacity = st->vls * st->config->input_packets;
 
-	return ring->count ? st->credit_slots[(uint64_t)port * capacity + ring->head].time :
+	return ring->count ? st->credit_slots[(uint64_t)sender * capacity + ring->head].time :
 	       UINT64_MAX;
 }
 
-/* A credit for the sender into port: a server or link waiting for one wakes when it is due. */
+/* A server or link waiting for a credit wakes when the first one returned is due. */
 void sim_return_credit(struct sim_state *st, uint32_t port, unsigned vl, uint64_t time)
 {
-	struct sim_ring *ring = &st->credit_ring[port];
+	uint32_t sender = sim_sender(st->sim, port), server = st->sim->peer_server[port];
+	struct sim_ring *ring = &st->credit_ring[sender];
 	uint32_t capacity = st->vls * st->config->input_packets;
-	struct sim_credit *slot = st->credit_slots + (uint64_t)port * capacity +
+	struct sim_credit *slot = st->credit_slots + (uint64_t)sender * capacity +
 				  sim_ring_tail(ring, capacity);
-	uint32_t server = st->sim->peer_server[port];
 
 	slot->time = time;
 	slot->vl = vl;
 	if (!ring->count && server != VLR_NONE && time < st->inject_wake[server])
 		st->inject_wake[server] = time;
 	else if (!ring->count && server == VLR_NONE)
-		wake_link(st, st->sim->peer[port], time);
+		wake_link(st, sender, time);
 	ring->count++;
 }
 
@@ -237,14 +235,14 @@ static int link_vl(struct sim_state *st, uint32_t port, uint64_t *wake)
 	const uint8_t *credits;
 
 	if (peer != VLR_NONE) {
-		sim_credits_settle(st, peer);
-		credits = st->credits + (uint64_t)peer * st->vls;
+		sim_credits_settle(st, port);
+		credits = st->credits + (uint64_t)port * st->vls;
 		for (vl = 0; vl < st->vls; vl++)
 			if (!credits[vl])
 				mask &= ~(1u << vl);
 	}
 	if (!mask) {
-		*wake = sim_credit_due(st, peer);
+		*wake = sim_credit_due(st, port);
 		return -1;
 	}
 	return (int)sim_first_from(mask, st->link_rr[port]);
@@ -256,7 +254,7 @@ static void forward(struct sim_state *st, uint32_t port, uint32_t packet, unsign
 	uint32_t peer = sim->peer[port];
 	struct sim_packet *p = &st->packets[packet];
 
-	st->credits[(uint64_t)peer * st->vls + vl]--;
+	st->credits[(uint64_t)port * st->vls + vl]--;
 	p->arrived = st->now + sim->latency[port];
 	p->ready = p->arrived + st->config->pipeline;
 	p->hops++;
