@@ -95,9 +95,7 @@ static uint64_t xbar(const struct separable *a, uint32_t port, unsigned vl)
 /* A packet from a server blocked at its source switch: another DLID. */
 static void reroute(struct sim_state *st, uint32_t sw, uint32_t port, unsigned vl)
 {
-	uint64_t pv = (uint64_t)port * st->vls + vl;
-	unsigned capacity = st->config->input_packets;
-	uint32_t packet = sim_ring_first(&st->in[pv], st->in_slots + pv * capacity);
+	uint32_t packet = sim_input_first(st, (uint64_t)port * st->vls + vl);
 
 	sim_reroute_dlid(st, sw, &st->packets[packet]);
 	sim_head_update(st, port, vl);
@@ -127,16 +125,16 @@ static uint16_t free_outputs(const struct separable *a, const struct sim_state *
 static uint64_t output_frees(const struct separable *a, const struct sim_state *st,
 			     uint32_t out, uint16_t choices)
 {
-	const uint8_t *used = st->out_used + (uint64_t)out * st->vls;
+	const struct sim_output *buffers = st->out + (uint64_t)out * st->vls;
 	uint64_t next = st->now + 1, first = UINT64_MAX, link, room, at;
 	unsigned vl;
 
-	link = st->link_free[out] > next ? st->link_free[out] : next;
+	link = st->ports[out].link_free > next ? st->ports[out].link_free : next;
 	for (vl = 0; vl < st->vls; vl++) {
 		if (!(choices >> vl & 1))
 			continue;
-		room = used[vl] < st->config->output_packets ? next :
-		       st->tx_vl[out] == vl ? link : link + st->config->packet_phits;
+		room = buffers[vl].used < st->config->output_packets ? next :
+		       st->ports[out].tx_vl == vl ? link : link + st->config->packet_phits;
 		at = a->xout_free[xbar(a, out, vl)];
 		if (at < room)
 			at = room;
@@ -154,22 +152,22 @@ static int try_head(struct separable *a, struct sim_state *st, uint32_t port, un
 		    int first_iteration, struct sim_request *req)
 {
 	uint64_t pv = (uint64_t)port * st->vls + vl;
-	uint32_t out = st->head_out[pv];
+	uint32_t out = st->in[pv].out;
 	int may_reroute = st->dlid->reroute && st->sim->peer_server[port] != VLR_NONE;
 	uint16_t choices;
 	int out_vl;
 
 	if (out == VLR_NONE)
 		return 0;
-	if (st->head_ready[pv] > st->now) {
-		a->not_before[pv] = st->head_ready[pv];
+	if (st->in[pv].ready > st->now) {
+		a->not_before[pv] = st->in[pv].ready;
 		return 0;
 	}
-	choices = free_outputs(a, st, out, st->head_choices[pv]);
+	choices = free_outputs(a, st, out, st->in[pv].choices);
 	out_vl = choices ? sim_pick_vl(st, out, choices) : -1;
 	if (out_vl < 0) {
 		a->not_before[pv] = may_reroute ? st->now + 1 :
-				    output_frees(a, st, out, st->head_choices[pv]);
+				    output_frees(a, st, out, st->in[pv].choices);
 		if (choices && first_iteration && may_reroute)
 			reroute(st, a->round.sw, port, vl);
 		return 0;
@@ -193,7 +191,7 @@ static int pick_request(struct separable *a, struct sim_state *st, uint32_t ci,
 	for (k = 0; k < st->vls; k++) {
 		unsigned vl = (a->in_rr[port] + k) % st->vls;
 
-		if ((st->in_mask[port] >> vl & 1) &&
+		if ((st->ports[port].in_mask >> vl & 1) &&
 		    a->not_before[(uint64_t)port * st->vls + vl] <= st->now &&
 		    try_head(a, st, port, vl, first_iteration, req))
 			return 1;
@@ -229,7 +227,7 @@ static void grant(struct separable *a, struct sim_state *st, uint32_t ci,
 	uint32_t port = r->first + ci / r->per_vl;
 	uint64_t pv = (uint64_t)port * st->vls + req->vl;
 	/* the head arrived at head_ready - pipeline */
-	uint64_t tail_in = st->head_ready[pv] - c->pipeline + c->packet_phits;
+	uint64_t tail_in = st->in[pv].ready - c->pipeline + c->packet_phits;
 	uint32_t packet = sim_input_pop(st, port, req->vl);
 	uint64_t done = st->now + (c->packet_phits + c->speedup - 1) / c->speedup;
 
@@ -239,7 +237,7 @@ static void grant(struct separable *a, struct sim_state *st, uint32_t ci,
 	a->xout_free[xbar(a, req->out, req->out_vl)] = done;
 	if (done > st->last_move)
 		st->last_move = done;
-	a->not_before[pv] = st->head_ready[pv];
+	a->not_before[pv] = st->in[pv].ready;
 	sim_return_credit(st, port, req->vl, done + st->sim->latency[port]);
 	sim_output_push(st, req->out, req->out_vl, packet);
 	a->in_rr[port] = (uint8_t)((req->vl + 1) % st->vls);
@@ -321,7 +319,7 @@ static void gather(struct separable *a, const struct sim_state *st)
 				r->candidates[r->count++] = i;
 		} else {
 			for (vl = 0; vl < st->vls; vl++)
-				if ((st->in_mask[port] >> vl & 1) &&
+				if ((st->ports[port].in_mask >> vl & 1) &&
 				    input_wake(a, st, port, vl) <= st->now)
 					r->candidates[r->count++] = i * r->per_vl + vl;
 		}
@@ -355,7 +353,7 @@ static void rewake(struct separable *a, const struct sim_state *st)
 		port = r->touched[i];
 		least = UINT64_MAX;
 		for (vl = 0; vl < st->vls; vl++)
-			if ((st->in_mask[port] >> vl & 1) &&
+			if ((st->ports[port].in_mask >> vl & 1) &&
 			    (w = input_wake(a, st, port, vl)) < least)
 				least = w;
 		a->port_wake[port] = least;
@@ -393,8 +391,8 @@ static void arrived(struct sim_allocator *self, const struct sim_state *st, uint
 	uint32_t sw = st->sim->port_switch[port];
 	uint64_t w;
 
-	a->not_before[(uint64_t)port * st->vls + vl] = st->head_ready[(uint64_t)port * st->vls +
-								      vl];
+	a->not_before[(uint64_t)port * st->vls + vl] = st->in[(uint64_t)port * st->vls +
+								      vl].ready;
 	w = input_wake(a, st, port, vl);
 	if (w < a->port_wake[port])
 		a->port_wake[port] = w;

@@ -60,7 +60,7 @@ static unsigned local_queue(struct sim_state *st, uint32_t sw, uint16_t dlid)
 	credits = st->sim->peer[port] == VLR_NONE ? NULL :
 		  sim_link_credits(st, port, st->now ? st->now - 1 : 0);
 	for (vl = 0; vl < st->vls; vl++) {
-		queued += st->out_used[(uint64_t)port * st->vls + vl];
+		queued += st->out[(uint64_t)port * st->vls + vl].used;
 		if (credits)
 			queued += st->config->input_packets - credits[vl];
 	}

@@ -26,7 +26,7 @@ static uint64_t waits_for(const struct sim_state *st, uint64_t c)
 {
 	const struct vlr_sim *sim = st->sim;
 	uint32_t port = (uint32_t)(c / st->vls), in = sim->peer[port], sw, out;
-	unsigned vl = (unsigned)(c % st->vls), number, capacity = st->config->input_packets;
+	unsigned vl = (unsigned)(c % st->vls), number;
 	uint64_t pv;
 	const struct sim_packet *p;
 	uint16_t choices;
@@ -36,7 +36,7 @@ static uint64_t waits_for(const struct sim_state *st, uint64_t c)
 	pv = (uint64_t)in * st->vls + vl;
 	if (!st->in[pv].count)
 		return NO_CHANNEL;
-	p = &st->packets[sim_ring_first(&st->in[pv], st->in_slots + pv * capacity)];
+	p = &st->packets[sim_input_first(st, pv)];
 	sw = sim->port_switch[in];
 	number = sim->route->port(sim->route, sw, p);
 	if (number == 0 || number > sim->first_port[sw + 1] - sim->first_port[sw])

@@ -1,12 +1,17 @@
 /*
  * sim_internal.h - the simulator's network (shared, read-only) and the
- * state of one run, as flat arrays indexed by port and (port, VL).
+ * state of one run, as arrays indexed by port and (port, VL).
  *
  * A "port" here is a switch port: switch sw owns ports first_port[sw] ..
  * first_port[sw + 1] - 1 for its port numbers 1..N. Each has an input side
  * (buffer per VL, fed by the peer's output or a server) and an output side
  * (buffer per VL, draining into the link). Rings of packet numbers hold the
  * buffers; a packet number indexes the run's packet pool.
+ *
+ * A run's state is larger than the caches, and each of a cycle's steps
+ * touches little of it: what a step reads together is kept together (a
+ * port's link, an input's ring and head, an output's ring), so that it
+ * costs one cache miss rather than one per array.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -72,6 +77,43 @@ struct sim_ring {
 	uint32_t count;
 };
 
+/*
+ * The input buffer of a (port, VL), what the allocator reads of it
+ * together: its ring of packets (slots in in_slots) and what its head
+ * packet wants.
+ */
+struct sim_input {
+	uint64_t ready;			/* the head may move from this cycle */
+	uint32_t out;			/* the head's output port */
+	uint16_t choices;		/* ... and the VLs it may take there */
+	uint8_t head;			/* ring: first slot */
+	uint8_t count;			/* ring: packets */
+};
+
+/* The output buffer of a (port, VL): its ring (slots in out_slots). */
+struct sim_output {
+	uint8_t head;
+	uint8_t count;
+	uint8_t used;			/* slots taken, the one on the wire too */
+};
+
+/* A switch port: its link and what its links and allocator read of it together. */
+struct sim_port {
+	uint64_t link_free;		/* output link busy until */
+	uint64_t looks_from;		/* from this cycle on, until it sends,
+					   the link looks for a packet every
+					   cycle; UINT64_MAX: output empty */
+	uint64_t last_sent;		/* the cycle the link last sent */
+	uint16_t credit_head;		/* ring of the credits on their way
+					   back to its link (credit_slots),
+					   as sender (sim_sender) */
+	uint16_t credit_count;
+	uint16_t in_mask;		/* VLs with a packet in the input */
+	uint16_t out_mask;		/* VLs with a packet in the output */
+	uint8_t tx_vl;			/* VL of the packet on the wire */
+	uint8_t link_rr;		/* next VL to favour on the link */
+};
+
 struct sim_credit {
 	uint64_t time;			/* cycle the credit reaches the sender */
 	uint32_t vl;
@@ -104,32 +146,19 @@ struct sim_state {
 	uint64_t next_serial;
 
 	/* per (port, VL) */
-	struct sim_ring *in;
+	struct sim_input *in;
 	uint32_t *in_slots;		/* input_packets per (port, VL) */
 	uint8_t *credits;		/* [sender, VL] (sim_sender): credits a
 					   link holds for its far end's input */
-	struct sim_ring *out;
+	struct sim_output *out;
 	uint32_t *out_slots;		/* output_packets per (port, VL) */
-	uint8_t *out_used;		/* slots taken, the one on the wire too */
-	uint32_t *head_out;		/* the input head's output port */
-	uint16_t *head_choices;		/* ... and the VLs it may take there */
-	uint64_t *head_ready;		/* ... and when it may move */
 
 	/* per port */
-	struct sim_ring *credit_ring;	/* [sender]: credits on their way back */
+	struct sim_port *ports;
 	struct sim_credit *credit_slots;	/* vls * input_packets per sender */
-	uint16_t *in_mask;		/* VLs with a packet in the input */
-	uint16_t *out_mask;		/* VLs with a packet in the output */
-	uint64_t *link_free;		/* output link busy until */
-	uint8_t *tx_vl;			/* VL of the packet on the wire */
-	uint8_t *link_rr;		/* next VL to favour on the link */
 	uint64_t *link_wake;		/* first cycle the link may act (its
 					   packet on the wire arrives, or one
 					   may go); UINT64_MAX: neither */
-	uint64_t *looks_from;		/* from this cycle on, until it sends,
-					   the link looks for a packet every
-					   cycle; UINT64_MAX: output empty */
-	uint64_t *last_sent;		/* the cycle the link last sent */
 	uint32_t *busy_packets;		/* [switch]: packets in its buffers */
 	uint64_t *links_wake;		/* [switch]: least link_wake of its
 					   ports, or less */
@@ -174,6 +203,12 @@ void sim_packet_free(struct sim_state *state, uint32_t packet);
 /* The cycle of a server's next Bernoulli generation after now. */
 uint64_t sim_next_generation(struct sim_state *state, uint32_t server);
 
+/* Position i of a ring of capacity slots, i below 2 x capacity. */
+static inline uint32_t sim_wrap(uint32_t i, uint32_t capacity)
+{
+	return i < capacity ? i : i - capacity;
+}
+
 /* The next slot after position i of a ring of capacity slots (no division). */
 static inline uint32_t sim_ring_next(uint32_t i, uint32_t capacity)
 {
@@ -183,9 +218,7 @@ static inline uint32_t sim_ring_next(uint32_t i, uint32_t capacity)
 /* The slot of the ring's tail: where the next value goes. */
 static inline uint32_t sim_ring_tail(const struct sim_ring *ring, uint32_t capacity)
 {
-	uint32_t i = ring->head + ring->count;
-
-	return i < capacity ? i : i - capacity;
+	return sim_wrap(ring->head + ring->count, capacity);
 }
 
 static inline uint32_t sim_ring_first(const struct sim_ring *ring, const uint32_t *slots)
@@ -208,6 +241,12 @@ static inline uint32_t sim_ring_pop(struct sim_ring *ring, const uint32_t *slots
 	ring->head = sim_ring_next(ring->head, capacity);
 	ring->count--;
 	return value;
+}
+
+/* The packet at the head of input (port, VL) pv. */
+static inline uint32_t sim_input_first(const struct sim_state *st, uint64_t pv)
+{
+	return st->in_slots[pv * st->config->input_packets + st->in[pv].head];
 }
 
 /* The first bit of a non-zero mask from bit `from` on, round robin. */

@@ -62,21 +62,21 @@ static void no_vl_failure(struct sim_state *st, uint32_t sw, const struct sim_pa
 
 void sim_head_update(struct sim_state *st, uint32_t port, unsigned vl)
 {
-	unsigned capacity = st->config->input_packets;
 	uint64_t pv = (uint64_t)port * st->vls + vl;
+	struct sim_input *in = &st->in[pv];
 	uint32_t sw = st->sim->port_switch[port];
 	const struct sim_vl_select *vl_select = st->sim->vl;
 	const struct sim_packet *p;
 
-	if (!st->in[pv].count)
+	if (!in->count)
 		return;
-	p = &st->packets[sim_ring_first(&st->in[pv], st->in_slots + pv * capacity)];
-	st->head_ready[pv] = p->ready;
-	st->head_out[pv] = output_of(st, sw, p);
-	if (st->head_out[pv] == VLR_NONE)
+	p = &st->packets[sim_input_first(st, pv)];
+	in->ready = p->ready;
+	in->out = output_of(st, sw, p);
+	if (in->out == VLR_NONE)
 		return;
-	st->head_choices[pv] = vl_select->choices(vl_select, sw, port, st->head_out[pv], p);
-	if (!st->head_choices[pv])
+	in->choices = vl_select->choices(vl_select, sw, port, in->out, p);
+	if (!in->choices)
 		no_vl_failure(st, sw, p);
 }
 
@@ -84,10 +84,12 @@ void sim_input_push(struct sim_state *st, uint32_t port, unsigned vl, uint32_t p
 {
 	unsigned capacity = st->config->input_packets;
 	uint64_t pv = (uint64_t)port * st->vls + vl;
+	struct sim_input *in = &st->in[pv];
 
-	sim_ring_push(&st->in[pv], st->in_slots + pv * capacity, capacity, packet);
-	st->in_mask[port] |= (uint16_t)(1u << vl);
-	if (st->in[pv].count == 1) {
+	st->in_slots[pv * capacity + sim_wrap((uint32_t)in->head + in->count, capacity)] = packet;
+	in->count++;
+	st->ports[port].in_mask |= (uint16_t)(1u << vl);
+	if (in->count == 1) {
 		sim_head_update(st, port, vl);
 		st->allocator->arrived(st->allocator, st, port, vl);
 	}
@@ -95,28 +97,29 @@ void sim_input_push(struct sim_state *st, uint32_t port, unsigned vl, uint32_t p
 
 uint32_t sim_input_pop(struct sim_state *st, uint32_t port, unsigned vl)
 {
-	unsigned capacity = st->config->input_packets;
 	uint64_t pv = (uint64_t)port * st->vls + vl;
-	uint32_t packet = sim_ring_pop(&st->in[pv], st->in_slots + pv * capacity, capacity);
+	struct sim_input *in = &st->in[pv];
+	uint32_t packet = sim_input_first(st, pv);
 
-	if (st->in[pv].count)
+	in->head = (uint8_t)sim_ring_next(in->head, st->config->input_packets);
+	if (--in->count)
 		sim_head_update(st, port, vl);
 	else
-		st->in_mask[port] &= (uint16_t)~(1u << vl);
+		st->ports[port].in_mask &= (uint16_t)~(1u << vl);
 	return packet;
 }
 
 /* Take in the credits of sender that are due by cycle. */
 static void credits_settle_until(struct sim_state *st, uint32_t sender, uint64_t cycle)
 {
-	struct sim_ring *ring = &st->credit_ring[sender];
+	struct sim_port *s = &st->ports[sender];
 	uint32_t capacity = st->vls * st->config->input_packets;
 	const struct sim_credit *slots = st->credit_slots + (uint64_t)sender * capacity;
 
-	while (ring->count && slots[ring->head].time <= cycle) {
-		st->credits[(uint64_t)sender * st->vls + slots[ring->head].vl]++;
-		ring->head = sim_ring_next(ring->head, capacity);
-		ring->count--;
+	while (s->credit_count && slots[s->credit_head].time <= cycle) {
+		st->credits[(uint64_t)sender * st->vls + slots[s->credit_head].vl]++;
+		s->credit_head = (uint16_t)sim_ring_next(s->credit_head, capacity);
+		s->credit_count--;
 	}
 }
 
@@ -128,7 +131,9 @@ void sim_credits_settle(struct sim_state *st, uint32_t sender)
 /* The last cycle up to `cycle` in which port's link looked for a packet. */
 static uint64_t last_look(const struct sim_state *st, uint32_t port, uint64_t cycle)
 {
-	return st->looks_from[port] <= cycle ? cycle : st->last_sent[port];
+	const struct sim_port *s = &st->ports[port];
+
+	return s->looks_from <= cycle ? cycle : s->last_sent;
 }
 
 const uint8_t *sim_link_credits(struct sim_state *st, uint32_t out_port, uint64_t cycle)
@@ -140,18 +145,19 @@ const uint8_t *sim_link_credits(struct sim_state *st, uint32_t out_port, uint64_
 /* Ties of queue length go to the VL with more credits downstream. */
 int sim_pick_vl(struct sim_state *st, uint32_t out_port, uint16_t choices)
 {
-	const uint8_t *used = st->out_used + (uint64_t)out_port * st->vls, *credits = NULL;
+	const struct sim_output *out = st->out + (uint64_t)out_port * st->vls;
+	const uint8_t *credits = NULL;
 	unsigned vl, capacity = st->config->output_packets;
 	int downstream = st->sim->peer[out_port] != VLR_NONE, best = -1;
 
 	for (vl = 0; vl < st->vls; vl++) {
-		if (!(choices >> vl & 1) || used[vl] >= capacity)
+		if (!(choices >> vl & 1) || out[vl].used >= capacity)
 			continue;
-		if (best < 0 || used[vl] < used[best]) {
+		if (best < 0 || out[vl].used < out[best].used) {
 			best = (int)vl;
 			continue;
 		}
-		if (used[vl] != used[best] || !downstream)
+		if (out[vl].used != out[best].used || !downstream)
 			continue;
 		if (!credits)
 			credits = sim_link_credits(st, out_port, st->now);
@@ -176,49 +182,52 @@ void sim_output_push(struct sim_state *st, uint32_t port, unsigned vl, uint32_t 
 {
 	unsigned capacity = st->config->output_packets;
 	uint64_t pv = (uint64_t)port * st->vls + vl;
+	struct sim_output *out = &st->out[pv];
+	struct sim_port *s = &st->ports[port];
 
-	if (!st->out_mask[port])
-		st->looks_from[port] = st->link_free[port] > st->now + 1 ? st->link_free[port] :
-				       st->now + 1;
-	sim_ring_push(&st->out[pv], st->out_slots + pv * capacity, capacity, packet);
-	st->out_used[pv]++;
-	st->out_mask[port] |= (uint16_t)(1u << vl);
+	if (!s->out_mask)
+		s->looks_from = s->link_free > st->now + 1 ? s->link_free : st->now + 1;
+	st->out_slots[pv * capacity + sim_wrap((uint32_t)out->head + out->count, capacity)] =
+		packet;
+	out->count++;
+	out->used++;
+	s->out_mask |= (uint16_t)(1u << vl);
 	wake_link(st, port, st->now + 1);
 }
 
 uint64_t sim_credit_due(const struct sim_state *st, uint32_t sender)
 {
-	const struct sim_ring *ring = &st->credit_ring[sender];
+	const struct sim_port *s = &st->ports[sender];
 	uint32_t capacity = st->vls * st->config->input_packets;
 
-	return ring->count ? st->credit_slots[(uint64_t)sender * capacity + ring->head].time :
-	       UINT64_MAX;
+	return s->credit_count ? st->credit_slots[(uint64_t)sender * capacity +
+						  s->credit_head].time : UINT64_MAX;
 }
 
 /* A server or link waiting for a credit wakes when the first one returned is due. */
 void sim_return_credit(struct sim_state *st, uint32_t port, unsigned vl, uint64_t time)
 {
 	uint32_t sender = sim_sender(st->sim, port), server = st->sim->peer_server[port];
-	struct sim_ring *ring = &st->credit_ring[sender];
+	struct sim_port *s = &st->ports[sender];
 	uint32_t capacity = st->vls * st->config->input_packets;
 	struct sim_credit *slot = st->credit_slots + (uint64_t)sender * capacity +
-				  sim_ring_tail(ring, capacity);
+				  sim_wrap((uint32_t)s->credit_head + s->credit_count, capacity);
 
 	slot->time = time;
 	slot->vl = vl;
-	if (!ring->count && server != VLR_NONE && time < st->inject_wake[server])
+	if (!s->credit_count && server != VLR_NONE && time < st->inject_wake[server])
 		st->inject_wake[server] = time;
-	else if (!ring->count && server == VLR_NONE)
+	else if (!s->credit_count && server == VLR_NONE)
 		wake_link(st, sender, time);
-	ring->count++;
+	s->credit_count++;
 }
 
 /* The packet on the wire has left the output buffer: free its slot. */
-static void settle_link(struct sim_state *st, uint32_t port)
+static void settle_link(struct sim_state *st, struct sim_port *s, uint32_t port)
 {
-	if (st->tx_vl[port] != SIM_NO_VL && st->link_free[port] <= st->now) {
-		st->out_used[(uint64_t)port * st->vls + st->tx_vl[port]]--;
-		st->tx_vl[port] = SIM_NO_VL;
+	if (s->tx_vl != SIM_NO_VL && s->link_free <= st->now) {
+		st->out[(uint64_t)port * st->vls + s->tx_vl].used--;
+		s->tx_vl = SIM_NO_VL;
 	}
 }
 
@@ -231,7 +240,7 @@ static void settle_link(struct sim_state *st, uint32_t port)
 static int link_vl(struct sim_state *st, uint32_t port, uint64_t *wake)
 {
 	uint32_t peer = st->sim->peer[port];
-	unsigned mask = st->out_mask[port], vl;
+	unsigned mask = st->ports[port].out_mask, vl;
 	const uint8_t *credits;
 
 	if (peer != VLR_NONE) {
@@ -245,7 +254,7 @@ static int link_vl(struct sim_state *st, uint32_t port, uint64_t *wake)
 		*wake = sim_credit_due(st, port);
 		return -1;
 	}
-	return (int)sim_first_from(mask, st->link_rr[port]);
+	return (int)sim_first_from(mask, st->ports[port].link_rr);
 }
 
 static void forward(struct sim_state *st, uint32_t port, uint32_t packet, unsigned vl)
@@ -279,22 +288,25 @@ static void transmit(struct sim_state *st, uint32_t sw, uint32_t port, unsigned 
 {
 	unsigned capacity = st->config->output_packets;
 	uint64_t pv = (uint64_t)port * st->vls + vl;
-	uint32_t packet = sim_ring_pop(&st->out[pv], st->out_slots + pv * capacity, capacity);
+	struct sim_output *out = &st->out[pv];
+	struct sim_port *s = &st->ports[port];
+	uint32_t packet = st->out_slots[pv * capacity + out->head];
 
-	if (!st->out[pv].count)
-		st->out_mask[port] &= (uint16_t)~(1u << vl);
+	out->head = (uint8_t)sim_ring_next(out->head, capacity);
+	if (!--out->count)
+		s->out_mask &= (uint16_t)~(1u << vl);
 	st->busy_packets[sw]--;
-	st->link_free[port] = st->now + st->config->packet_phits;
-	st->tx_vl[port] = (uint8_t)vl;
-	st->link_rr[port] = (uint8_t)((vl + 1) % st->vls);
-	st->link_wake[port] = st->link_free[port];
-	st->last_sent[port] = st->now;
-	st->looks_from[port] = st->out_mask[port] ? st->link_free[port] : UINT64_MAX;
+	s->link_free = st->now + st->config->packet_phits;
+	s->tx_vl = (uint8_t)vl;
+	s->link_rr = (uint8_t)((vl + 1) % st->vls);
+	st->link_wake[port] = s->link_free;
+	s->last_sent = st->now;
+	s->looks_from = s->out_mask ? s->link_free : UINT64_MAX;
 	if (st->config->hop)
 		sim_tell_hop(st, &st->packets[packet], sw,
 			     port - st->sim->first_port[sw] + 1, vl);
-	if (st->link_free[port] > st->last_move)
-		st->last_move = st->link_free[port];
+	if (s->link_free > st->last_move)
+		st->last_move = s->link_free;
 	if (st->sim->peer[port] != VLR_NONE)
 		forward(st, port, packet, vl);
 	else
@@ -304,18 +316,19 @@ static void transmit(struct sim_state *st, uint32_t sw, uint32_t port, unsigned 
 /* The link of port, due to act: its packet on the wire arrives, another may go. */
 static void link_act(struct sim_state *st, uint32_t sw, uint32_t port)
 {
+	struct sim_port *s = &st->ports[port];
 	uint64_t wake = UINT64_MAX;
 	int vl;
 
-	settle_link(st, port);
-	if (st->out_mask[port] && st->link_free[port] <= st->now) {
+	settle_link(st, s, port);
+	if (s->out_mask && s->link_free <= st->now) {
 		vl = link_vl(st, port, &wake);
 		if (vl >= 0) {
 			transmit(st, sw, port, (unsigned)vl);
 			return;
 		}
 	}
-	st->link_wake[port] = st->tx_vl[port] != SIM_NO_VL ? st->link_free[port] : wake;
+	st->link_wake[port] = s->tx_vl != SIM_NO_VL ? s->link_free : wake;
 }
 
 void sim_links(struct sim_state *st, uint32_t sw)

@@ -34,12 +34,10 @@ uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 	uint64_t queues = (uint64_t)sim->servers.count * c->injection_queues;
 
 	return packet_capacity(sim) * sizeof(struct sim_packet) +
-	       pv * (2 * sizeof(struct sim_ring) + 2 + sizeof(uint32_t) + sizeof(uint16_t) +
-		     sizeof(uint64_t)) +
+	       pv * (sizeof(struct sim_input) + sizeof(struct sim_output) + 1) +
 	       pv * (c->input_packets + c->output_packets) * sizeof(uint32_t) +
 	       pv * c->input_packets * sizeof(struct sim_credit) +
-	       sim->num_ports * (sizeof(struct sim_ring) + 2 * sizeof(uint16_t) +
-				 4 * sizeof(uint64_t) + 2) +
+	       sim->num_ports * (sizeof(struct sim_port) + sizeof(uint64_t)) +
 	       sim->num_switches * (sizeof(uint32_t) + sizeof(uint64_t)) +
 	       sim_allocator_type(c->allocator)->run_bytes(sim) +
 	       queues * (sizeof(struct sim_ring) + c->queue_packets * sizeof(uint32_t)) +
@@ -54,7 +52,7 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	size_t ports = sim->num_ports ? sim->num_ports : 1;
 	size_t pv = ports * st->vls;
 	size_t servers = sim->servers.count;
-	size_t queues = servers * c->injection_queues;
+	size_t queues = servers * c->injection_queues, i;
 
 	st->num_packets = (uint32_t)packet_capacity(sim);
 	st->packets = malloc((size_t)st->num_packets * sizeof(*st->packets));
@@ -63,20 +61,9 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	st->credits = malloc(pv);
 	st->out = calloc(pv, sizeof(*st->out));
 	st->out_slots = malloc(pv * c->output_packets * sizeof(*st->out_slots));
-	st->out_used = calloc(pv, 1);
-	st->head_out = malloc(pv * sizeof(*st->head_out));
-	st->head_choices = calloc(pv, sizeof(*st->head_choices));
-	st->head_ready = calloc(pv, sizeof(*st->head_ready));
-	st->credit_ring = calloc(ports, sizeof(*st->credit_ring));
+	st->ports = calloc(ports, sizeof(*st->ports));
 	st->credit_slots = malloc(pv * c->input_packets * sizeof(*st->credit_slots));
-	st->in_mask = calloc(ports, sizeof(*st->in_mask));
-	st->out_mask = calloc(ports, sizeof(*st->out_mask));
-	st->link_free = calloc(ports, sizeof(*st->link_free));
-	st->tx_vl = malloc(ports);
-	st->link_rr = calloc(ports, 1);
 	st->link_wake = malloc(ports * sizeof(*st->link_wake));
-	st->looks_from = malloc(ports * sizeof(*st->looks_from));
-	st->last_sent = calloc(ports, sizeof(*st->last_sent));
 	st->busy_packets = calloc(sim->num_switches + 1, sizeof(*st->busy_packets));
 	st->links_wake = malloc((sim->num_switches + 1) * sizeof(*st->links_wake));
 	st->rng = malloc(servers * sizeof(*st->rng));
@@ -91,19 +78,18 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	st->server_queued = calloc(servers, sizeof(*st->server_queued));
 	st->queue_rr = calloc(servers, sizeof(*st->queue_rr));
 	if (!st->packets || !st->in || !st->in_slots || !st->credits || !st->out ||
-	    !st->out_slots || !st->out_used || !st->head_out || !st->head_choices ||
-	    !st->head_ready || !st->credit_ring || !st->credit_slots ||
-	    !st->in_mask || !st->out_mask || !st->link_free || !st->tx_vl ||
-	    !st->link_rr || !st->link_wake || !st->looks_from || !st->last_sent ||
+	    !st->out_slots || !st->ports || !st->credit_slots || !st->link_wake ||
 	    !st->busy_packets || !st->links_wake || !st->rng || !st->next_generation || !st->sequence ||
 	    !st->trace_next || !st->trace_left || !st->queue || !st->queue_slots ||
 	    !st->server_link_free || !st->inject_wake || !st->server_queued || !st->queue_rr)
 		return vlr_fail(err, "out of memory for a run (%llu bytes)",
 				(unsigned long long)vlr_sim_run_bytes(sim));
 	memset(st->credits, (int)c->input_packets, pv);
-	memset(st->tx_vl, SIM_NO_VL, ports);
+	for (i = 0; i < ports; i++) {
+		st->ports[i].tx_vl = SIM_NO_VL;
+		st->ports[i].looks_from = UINT64_MAX;
+	}
 	memset(st->link_wake, 0xff, ports * sizeof(*st->link_wake));
-	memset(st->looks_from, 0xff, ports * sizeof(*st->looks_from));
 	memset(st->links_wake, 0xff, (sim->num_switches + 1) * sizeof(*st->links_wake));
 	memset(st->inject_wake, 0xff, servers * sizeof(*st->inject_wake));
 	return 0;
@@ -222,20 +208,9 @@ void sim_state_free(struct sim_state *st)
 	free(st->credits);
 	free(st->out);
 	free(st->out_slots);
-	free(st->out_used);
-	free(st->head_out);
-	free(st->head_choices);
-	free(st->head_ready);
-	free(st->credit_ring);
+	free(st->ports);
 	free(st->credit_slots);
-	free(st->in_mask);
-	free(st->out_mask);
-	free(st->link_free);
-	free(st->tx_vl);
-	free(st->link_rr);
 	free(st->link_wake);
-	free(st->looks_from);
-	free(st->last_sent);
 	free(st->busy_packets);
 	free(st->links_wake);
 	free(st->rng);
