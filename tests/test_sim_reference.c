@@ -3,7 +3,8 @@
  * the Valiant studies' routing: every packet's path and VLs hop by hop
  * (minimal to its intermediate, minimal on, or minimal at once when the
  * intermediate is its source or destination switch) under each VL policy,
- * the MinFirst / MinLast / MinBoth injection VL, Dragonfly+ intermediates
+ * the MinFirst / MinLast / MinBoth injection VL, minimal routes by the
+ * family or by any shortest path, Dragonfly+ intermediates
  * among the leaves only, the reverse dimension order in phase two,
  * Valiant's half throughput under uniform traffic on a balanced
  * Dragonfly, determinism for a seed, long runs without deadlock, and the
@@ -420,6 +421,47 @@ static void test_reverse_phase_two(void **state)
 	model_free(&m);
 }
 
+/*
+ * Minimal routing by the family takes X before Y; by any shortest path it
+ * takes either order, the least-queued port, ties at random - but never
+ * a longer way.
+ */
+static void test_shortest_paths(void **state)
+{
+	static const enum vlr_sim_minimal rules[] = { VLR_SIM_MINIMAL_FAMILY,
+						      VLR_SIM_MINIMAL_SHORTEST };
+	struct vlr_family_params params = hyperx(2, 3);
+	unsigned s, k, orders[2][2] = { { 0 } };
+	struct vlr_sim_config config;
+	struct journeys j;
+	struct model m;
+	uint64_t seed;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	for (k = 0; k < 2; k++) {
+		model_config(&m, &config, VLR_VLP_LADDER, VLR_MIN_FIRST);
+		config.reference.routing = VLR_SIM_ROUTING_MINIMAL;
+		config.reference.minimal = rules[k];
+		for (seed = 1; seed <= 3; seed++) {
+			j = travel(&m, &config, seed);
+			for (s = 0; s < j.packets; s++) {
+				struct path p = walk(&m, &j.of[s]);
+				int order = hop_order(&m, &j.of[s], 1);
+
+				assert_true(p.minimal);
+				assert_hyperx_route(&m, &p);
+				if (order >= 0)
+					orders[k][order]++;
+			}
+			free_journeys(&j);
+		}
+	}
+	assert_true(orders[0][0] > 0 && orders[0][1] == 0);
+	assert_true(orders[1][0] > 0 && orders[1][1] > 0);
+	model_free(&m);
+}
+
 /* Dragonfly+: the intermediates are leaves, never spines. */
 static void test_dragonflyplus_leaves(void **state)
 {
@@ -533,14 +575,19 @@ static void test_no_deadlock(void **state)
 		enum vlr_vl_policy_kind kind;
 		enum vlr_phase_min phase_min;
 		enum vlr_sim_phase_vls phase_vls;
+		enum vlr_sim_minimal minimal;
 	} policies[] = {
-		{ VLR_VLP_LADDER, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_PER_HOP },
-		{ VLR_VLP_LADDER_REUSE, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_PER_HOP },
-		{ VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_PER_HOP },
-		{ VLR_VLP_TWO_PHASES, VLR_MIN_LAST, VLR_SIM_PHASE_VLS_PER_HOP },
-		{ VLR_VLP_TWO_PHASES, VLR_MIN_BOTH, VLR_SIM_PHASE_VLS_PER_HOP },
-		{ VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_FREE },
-		{ VLR_VLP_TWO_PHASES, VLR_MIN_LAST, VLR_SIM_PHASE_VLS_FREE },
+		{ VLR_VLP_LADDER, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_PER_HOP, 0 },
+		{ VLR_VLP_LADDER_REUSE, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_PER_HOP, 0 },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_PER_HOP, 0 },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_LAST, VLR_SIM_PHASE_VLS_PER_HOP, 0 },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_BOTH, VLR_SIM_PHASE_VLS_PER_HOP, 0 },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_FREE, 0 },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_LAST, VLR_SIM_PHASE_VLS_FREE, 0 },
+		{ VLR_VLP_LADDER_REUSE, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_PER_HOP,
+		  VLR_SIM_MINIMAL_SHORTEST },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_LAST, VLR_SIM_PHASE_VLS_PER_HOP,
+		  VLR_SIM_MINIMAL_SHORTEST },
 	};
 	struct vlr_sim_config config;
 	struct model m;
@@ -551,6 +598,7 @@ static void test_no_deadlock(void **state)
 	for (i = 0; i < sizeof(policies) / sizeof(policies[0]); i++) {
 		model_config(&m, &config, policies[i].kind, policies[i].phase_min);
 		config.reference.phase_vls = policies[i].phase_vls;
+		config.reference.minimal = policies[i].minimal;
 		set_pattern(&config, "adv+1");
 		config.cycles = 30000;
 		config.input_packets = 1;
@@ -591,6 +639,10 @@ static void test_refusals(void **state)
 		fail_msg("%s", err.message);
 	assert_int_equal(vlr_sim_num_vls(sim), 4);
 	vlr_sim_free(sim);
+	model_config(&m, &config, VLR_VLP_TWO_PHASES, VLR_MIN_FIRST);
+	config.reference.phase_vls = VLR_SIM_PHASE_VLS_FREE;
+	config.reference.minimal = VLR_SIM_MINIMAL_SHORTEST;
+	expect_refusal(&m, &config, "shortest paths need VLs that rise with every hop");
 	model_config(&m, &config, VLR_VLP_LAYERS, VLR_MIN_FIRST);
 	expect_refusal(&m, &config, "takes a ladder, ladder-reuse or 2phases VL policy");
 	model_config(&m, &config, VLR_VLP_LADDER, VLR_MIN_FIRST);
@@ -608,6 +660,7 @@ int main(void)
 		cmocka_unit_test(test_ladder_hops),
 		cmocka_unit_test(test_two_phases_hops),
 		cmocka_unit_test(test_reverse_phase_two),
+		cmocka_unit_test(test_shortest_paths),
 		cmocka_unit_test(test_dragonflyplus_leaves),
 		cmocka_unit_test(test_valiant_uniform_half),
 		cmocka_unit_test(test_determinism),

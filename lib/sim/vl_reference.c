@@ -93,6 +93,9 @@ int sim_reference_policy(const struct vlr_sim *sim, struct vlr_vl_policy *policy
 		policy->vls = (m->routing == VLR_SIM_ROUTING_VALIANT ? 2 : 1) * hops;
 		return 0;
 	}
+	if (m->minimal == VLR_SIM_MINIMAL_SHORTEST && m->phase_vls == VLR_SIM_PHASE_VLS_FREE)
+		return vlr_fail(err, "shortest paths need VLs that rise with every hop: a "
+				"ladder, or 2phases with per-hop VLs, not free ones");
 	if (!policy->vls_per_phase)
 		policy->vls_per_phase = hops;
 	if (m->phase_vls == VLR_SIM_PHASE_VLS_PER_HOP && policy->vls_per_phase < hops)
