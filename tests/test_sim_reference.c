@@ -57,27 +57,6 @@ static void model_free(struct model *m)
 	vlr_tables_free(m->tables);
 }
 
-static struct vlr_family_params hyperx(unsigned dims, unsigned side)
-{
-	struct vlr_family_params params = { .family = VLR_FAMILY_HYPERX };
-	unsigned d;
-
-	params.u.grid.dims = dims;
-	for (d = 0; d < dims; d++)
-		params.u.grid.sides[d] = side;
-	params.u.grid.hosts = 1;
-	return params;
-}
-
-static struct vlr_family_params dragonfly(unsigned p, unsigned a, unsigned h)
-{
-	struct vlr_family_params params = { .family = VLR_FAMILY_DRAGONFLY };
-
-	params.u.dragonfly = (struct vlr_dragonfly_params){ p, a, h, 0,
-							     VLR_ARRANGEMENT_PALMTREE };
-	return params;
-}
-
 static struct vlr_family_params dragonflyplus(void)
 {
 	struct vlr_family_params params = { .family = VLR_FAMILY_DRAGONFLYPLUS };
@@ -267,7 +246,7 @@ static void test_ladder_hops(void **state)
 {
 	static const enum vlr_vl_policy_kind kinds[] = { VLR_VLP_LADDER,
 							 VLR_VLP_LADDER_REUSE };
-	struct vlr_family_params params = hyperx(2, 3);
+	struct vlr_family_params params = test_grid(VLR_FAMILY_HYPERX, 2, 3, 1);
 	unsigned k, i, s, valiant = 0;
 	struct model m;
 
@@ -323,7 +302,7 @@ static void test_two_phases_hops(void **state)
 {
 	static const enum vlr_phase_min mins[] = { VLR_MIN_FIRST, VLR_MIN_LAST,
 						   VLR_MIN_BOTH };
-	struct vlr_family_params params = hyperx(2, 3);
+	struct vlr_family_params params = test_grid(VLR_FAMILY_HYPERX, 2, 3, 1);
 	unsigned k, i, s, at_source = 0, at_destination = 0;
 	struct model m;
 
@@ -387,7 +366,7 @@ static int hop_order(const struct model *m, const struct journey *one, unsigned 
 static void test_reverse_phase_two(void **state)
 {
 	static const enum vlr_phase_min mins[] = { VLR_MIN_FIRST, VLR_MIN_LAST };
-	struct vlr_family_params params = hyperx(2, 3);
+	struct vlr_family_params params = test_grid(VLR_FAMILY_HYPERX, 2, 3, 1);
 	unsigned s, k, seen[2][2] = { { 0 } };
 	struct vlr_sim_config config;
 	struct journeys j;
@@ -430,7 +409,7 @@ static void test_shortest_paths(void **state)
 {
 	static const enum vlr_sim_minimal rules[] = { VLR_SIM_MINIMAL_FAMILY,
 						      VLR_SIM_MINIMAL_SHORTEST };
-	struct vlr_family_params params = hyperx(2, 3);
+	struct vlr_family_params params = test_grid(VLR_FAMILY_HYPERX, 2, 3, 1);
 	unsigned s, k, orders[2][2] = { { 0 } };
 	struct vlr_sim_config config;
 	struct journeys j;
@@ -519,7 +498,7 @@ static double accepted(const struct model *m, const struct vlr_sim_config *confi
  */
 static void test_valiant_uniform_half(void **state)
 {
-	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
 	struct vlr_sim_config config;
 	struct model m;
 	double value;
@@ -539,7 +518,7 @@ static void test_valiant_uniform_half(void **state)
 /* The same seed gives the same run; another seed another. */
 static void test_determinism(void **state)
 {
-	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
 	struct vlr_sim_config config;
 	struct vlr_sim_result a, b, c;
 	struct vlr_error err;
@@ -570,7 +549,7 @@ static void test_determinism(void **state)
 /* Every policy, also the free choice in a phase, runs ADV+1 at full load without deadlock. */
 static void test_no_deadlock(void **state)
 {
-	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
 	static const struct {
 		enum vlr_vl_policy_kind kind;
 		enum vlr_phase_min phase_min;
@@ -622,7 +601,7 @@ static void expect_refusal(const struct model *m, const struct vlr_sim_config *c
 
 static void test_refusals(void **state)
 {
-	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
 	struct vlr_sim_config config;
 	struct vlr_error err;
 	struct vlr_sim *sim;
