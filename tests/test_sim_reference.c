@@ -359,6 +359,36 @@ static int hop_order(const struct model *m, const struct journey *one, unsigned 
 }
 
 /*
+ * Servers injecting on any VL take the lowest with room (VL 0 in an empty
+ * fabric) whatever the policy; the switches then follow the policy.
+ */
+static void test_injection_any(void **state)
+{
+	struct vlr_family_params params = test_grid(VLR_FAMILY_HYPERX, 2, 3, 1);
+	struct vlr_sim_config config;
+	unsigned s, i, second = 0;
+	struct journeys j;
+	struct model m;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	model_config(&m, &config, VLR_VLP_TWO_PHASES, VLR_MIN_LAST);
+	config.reference.injection = VLR_SIM_INJECTION_ANY;
+	j = travel(&m, &config, 4);
+	for (s = 0; s < j.packets; s++) {
+		struct path p = walk(&m, &j.of[s]);
+
+		assert_int_equal(p.vl[0], 0);
+		for (i = 1; i <= p.switch_hops; i++)
+			assert_int_equal(p.vl[i], expected_vl(&p, i - 1, 2, VLR_MIN_LAST));
+		second += p.minimal && p.switch_hops > 0;
+	}
+	assert_true(second > 0);	/* minimal packets: VL 0 in, then VL 2 */
+	free_journeys(&j);
+	model_free(&m);
+}
+
+/*
  * Phase two may run the dimensions in reverse: Y before X after the
  * intermediate; a packet routed minimally goes in the order of the phase
  * whose VLs it takes (MinFirst: forward, MinLast: reverse).
@@ -638,6 +668,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ladder_hops),
 		cmocka_unit_test(test_two_phases_hops),
+		cmocka_unit_test(test_injection_any),
 		cmocka_unit_test(test_reverse_phase_two),
 		cmocka_unit_test(test_shortest_paths),
 		cmocka_unit_test(test_dragonflyplus_leaves),

@@ -11,7 +11,9 @@
  * configuration, the route class and phase set by route_reference.c).
  * The reference model's 2phases may also go per hop: inside its phase's
  * set the k-th hop of a phase takes VL phase * K + k, as the study's
- * CAMINOS configurations do (K at least the hops of a phase).
+ * CAMINOS configurations do (K at least the hops of a phase), and its
+ * servers may inject on the lowest VL with room whatever the policy, as
+ * CAMINOS's servers do.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -27,6 +29,7 @@ struct ideal {
 	uint16_t delivery_mask;		/* VLs of the delivery link */
 	struct vlr_vl_policy policy;	/* with the phase levels */
 	int per_hop;			/* 2phases: VL phase * K + hop of the phase */
+	int injection_any;		/* servers: the lowest VL with room */
 	struct vlr_trunks trunks;	/* table replay */
 	int has_trunks;
 };
@@ -64,6 +67,12 @@ static int injection_vl(const struct sim_vl_select *self, struct sim_state *st,
 	uint16_t mask = allowed(d, p) & d->all;
 	int vl, best = -1;
 
+	if (d->injection_any) {
+		for (vl = 0; vl < (int)st->vls; vl++)
+			if (credits[vl])
+				return vl;
+		return -1;
+	}
 	for (vl = 0; vl < (int)st->vls; vl++)
 		if ((mask >> vl & 1) && credits[vl] && (best < 0 || credits[vl] > credits[best]))
 			best = vl;
@@ -218,9 +227,11 @@ static struct sim_vl_select *create_reference(const struct vlr_sim *sim, unsigne
 		return NULL;
 	}
 	d = ideal_new(sim, policy, *vls, err);
-	if (d)
-		d->per_hop = sim->config.reference.phase_vls == VLR_SIM_PHASE_VLS_PER_HOP;
-	return d ? &d->base : NULL;
+	if (!d)
+		return NULL;
+	d->per_hop = sim->config.reference.phase_vls == VLR_SIM_PHASE_VLS_PER_HOP;
+	d->injection_any = sim->config.reference.injection == VLR_SIM_INJECTION_ANY;
+	return &d->base;
 }
 
 const struct sim_vl_type sim_vl_reference = { "reference", create_reference };

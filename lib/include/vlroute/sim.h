@@ -72,6 +72,15 @@ enum vlr_sim_minimal {
 					   allowed VL has the shortest queue */
 };
 
+/* Which VL a server of the reference model injects a packet on. */
+enum vlr_sim_injection_vls {
+	VLR_SIM_INJECTION_POLICY = 0,	/* the VL policy's VLs of the first hop,
+					   the one with the most credits (the
+					   study's Fig. 3) */
+	VLR_SIM_INJECTION_ANY,		/* the lowest VL with room, whatever the
+					   policy (CAMINOS 0.6.3's servers) */
+};
+
 /*
  * The reference model: routing and VLs as the Valiant studies define them,
  * without tables. The packet draws its intermediate among all switches
@@ -96,6 +105,7 @@ struct vlr_sim_reference {
 	struct vlr_vl_policy policy;
 	enum vlr_sim_phase_vls phase_vls;
 	enum vlr_sim_minimal minimal;
+	enum vlr_sim_injection_vls injection;
 	const struct vlr_switch_routes *routes[2];
 };
 
@@ -199,6 +209,9 @@ int vlr_sim_vl_mode_parse(const char *text, enum vlr_sim_vl_mode *mode,
 const char *vlr_sim_routing_name(enum vlr_sim_routing routing);
 int vlr_sim_routing_parse(const char *text, enum vlr_sim_routing *routing,
 			  struct vlr_error *err);
+const char *vlr_sim_injection_vls_name(enum vlr_sim_injection_vls injection);
+int vlr_sim_injection_vls_parse(const char *text, enum vlr_sim_injection_vls *injection,
+				struct vlr_error *err);
 const char *vlr_sim_minimal_name(enum vlr_sim_minimal minimal);
 int vlr_sim_minimal_parse(const char *text, enum vlr_sim_minimal *minimal,
 			  struct vlr_error *err);
