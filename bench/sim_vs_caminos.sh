@@ -97,14 +97,14 @@ describe() {
 		model_args=(--phase-two-order same) ;;
 	df3_adv_*|df3_advr_*)
 		gen="dragonfly -p 3 -a 6 -h 3 --arrangement palmtree" lmc=7 k=3
-		traffic=adv+3 model_args=()
+		traffic=adv+3 model_args=(--minimal shortest)
 		[[ $name == df3_advr_* ]] && traffic=advr+3 ;;
 	*) return 1 ;;
 	esac
 	case $name in
 	hx8x8_ladder_*)
-		policy=ladder
-		note="CAMINOS adaptive among minimal ports, ours dimension order" ;;
+		policy=ladder model_args+=(--minimal shortest)
+		note="adaptive minimal: the model with --minimal shortest, the tables dimension order" ;;
 	*) policy=${name##*_} ;;
 	esac
 	case $policy in
@@ -112,7 +112,7 @@ describe() {
 	ladderreuse) route_args=(--vl-policy ladder-reuse) model_args+=(--vl-policy ladder-reuse) ;;
 	minfirst|minlast)
 		route_args=(--vl-policy 2phases --phase-min "$policy" --vls-per-phase "$k")
-		model_args+=(--vl-policy 2phases --phase-min "${policy#min}"
+		model_args+=(--vl-policy 2phases --phase-min "$policy"
 			     --vls-per-phase "$k" --phase-vls per-hop) ;;
 	*) return 1 ;;
 	esac
