@@ -536,10 +536,15 @@ struct experiment *exp_read(const char *path, struct vlr_error *err)
 	}
 	r.doc = &doc;
 	r.exp = calloc(1, sizeof(*r.exp));
-	if (!r.exp || !(r.exp->path = strdup(path)) || set_folder(r.exp, err)) {
+	if (!r.exp || !(r.exp->path = strdup(path))) {
+		vlr_fail(err, "out of memory reading %s", path);
+		result = -1;
+	} else {
+		result = set_folder(r.exp, err);	/* says why itself */
+	}
+	if (result) {
 		fclose(in);
 		exp_free(r.exp);
-		vlr_fail(err, "out of memory reading %s", path);
 		return NULL;
 	}
 	result = load(&r, in);
