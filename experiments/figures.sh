@@ -1,7 +1,7 @@
 #!/bin/sh
 # figures.sh - redraw every figure from the results kept in experiments/results/:
-# for each experiment whose merged runs.csv is there, figure.pdf (and
-# figure.png) beside it. Nothing is simulated again.
+# for each experiment file (experiments/*/*.yaml) whose merged runs.csv is
+# there, figure.pdf (and figure.png) beside it. Nothing is simulated again.
 # Usage: experiments/figures.sh [VLROUTE]   (default: vlroute on PATH, else
 # the build tree's)
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -10,7 +10,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 vlroute=${1:-$(command -v vlroute || echo "$here/../build/tools/vlroute")}
 drawn=0
-for file in "$here"/*/experiment.yaml; do
+for file in "$here"/*/*.yaml; do
 	results=$(sed -n 's/^results: *//p' "$file")
 	dir=$(dirname "$file")/${results:-merged}
 	grep -q '^sim:' "$file" || continue	# analyze results are tables, not figures

@@ -6,8 +6,10 @@
  * steps' command lines. The reader may refuse an input, with a message
  * naming the file, but never crash, leak or hang; what it accepts has
  * every section, keys with values, flags that are true or false, none of
- * the keys the experiment sets itself; and its plan has runs with ids and
- * command lines.
+ * the keys the experiment sets itself (route may be left out, by a sim
+ * experiment only: the reference model); and its plan has runs with ids
+ * and command lines, each run's input a table set on a fabric, or without
+ * a route the fabric itself.
  *
  * The plan is made only for experiments of at most MAX_RUNS runs (the
  * reader allows a million), so that one input stays fast. A fabric
@@ -104,8 +106,10 @@ static int check_experiment(const struct experiment *exp)
 	if (!exp->folder || !exp->results || exp->measure > EXP_ANALYZE)
 		fuzz_die("an experiment without a folder, results or measurement", FILE_NAME);
 	for (s = 0; s < EXP_SECTIONS; s++) {
-		if (!exp->sections[s].num_alts)
+		if (!exp->sections[s].num_alts && (s != EXP_ROUTE || exp->measure != EXP_SIM))
 			fuzz_die("a section without alternatives", exp_section_name(exp, s));
+		if (!exp->sections[s].num_alts)
+			continue;	/* no route: as many runs as without the section */
 		for (a = 0; a < exp->sections[s].num_alts; a++)
 			for (k = 0; k < exp->sections[s].alts[a].num_keys; k++)
 				check_key(exp, s, &exp->sections[s].alts[a].keys[k]);
@@ -159,8 +163,13 @@ static void check_plan(const struct exp_plan *plan)
 	for (i = 0; i < count; i++)
 		check_step(steps[i]);
 	free(steps);
+	if (!exp_has_route(plan->exp) && plan->num_tables)
+		fuzz_die("table sets without a route", FILE_NAME);
 	for (i = 0; i < plan->num_runs; i++) {
-		if (!plan->runs[i].input || !plan->runs[i].input->input)
+		const struct exp_step *input = plan->runs[i].input;
+
+		if (!input || (exp_has_route(plan->exp) ? !input->input ||
+			       input->kind != EXP_STEP_TABLES : input->kind != EXP_STEP_FABRIC))
 			fuzz_die("a run without its tables or fabric", plan->runs[i].id);
 		exp_run_label(plan, &plan->runs[i], text, sizeof(text));
 		exp_run_label(plan, &plan->runs[i], text, 4);

@@ -187,6 +187,15 @@ route:
   - {label: valiant, engine: valiant, lmc: 1, vl-policy: ladder}
 sim: {traffic: [un, adv+1], load: [0.5, 1], seed: 3, seeds: 2, cycles: 1000}
 YAML
+	seed fuzz_experiment reference.yaml <<'YAML'
+# no route: sim runs the reference model on the fabric file
+fabric:
+  - {label: file, file: fabric.net}
+  - {gen: hyperx, sides: [2x2, 3x3], hosts: 2}
+sim:
+  - {label: Ladder, vl-policy: ladder, traffic: shift+1, load: [0.5, 1.0], seeds: 2}
+  - {label: MinLast, vl-policy: 2phases, phase-min: minlast, phase-vls: free}
+YAML
 	seed fuzz_experiment block.yaml <<'YAML'
 %YAML 1.1
 ---

@@ -1,8 +1,11 @@
 /*
  * test_experiment.c - unit tests of the readers of vlroute experiment
- * (tools/experiment_file.c, tools/experiment_results.c), linked from the
- * command's convenience library: the cases the fuzzers of fuzz/ found or
- * led to, each of which failed before its fix.
+ * (tools/experiment_file.c, tools/experiment_results.c) and of the points
+ * they expand into (tools/experiment_points.c), linked from the command's
+ * convenience library: the cases the fuzzers of fuzz/ found or led to,
+ * each of which failed before its fix; experiments without a route
+ * section (sim by the reference model on the fabric file); and the ids
+ * of the shipped example, which no change may alter.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -93,6 +96,105 @@ static void test_csv_last_field_empty(void **state)
 	exp_csv_free(csv);
 }
 
+/* An experiment from text, read and expanded; its plan (exp in *exp). */
+static struct exp_plan *plan_of(const char *text, struct experiment **exp)
+{
+	char *path = put("experiment.yaml", text, strlen(text));
+	struct vlr_error err;
+	struct exp_plan *plan;
+
+	*exp = exp_read(path, &err);
+	if (!*exp)
+		fail_msg("\"%s\" was refused: %s", text, err.message);
+	plan = exp_plan_new(*exp, "vlroute", &err);
+	if (!plan)
+		fail_msg("\"%s\" was not expanded: %s", text, err.message);
+	unlink(path);
+	free(path);
+	return plan;
+}
+
+/*
+ * Without a route section a sim experiment runs "vlroute sim FABRIC" on
+ * each fabric: no table sets, each run's input the fabric, no route
+ * choice, and "reference model" in its title.
+ */
+static void test_no_route(void **state)
+{
+	static const char text[] =
+		"fabric: {gen: hyperx, sides: 2x2}\n"
+		"sim: {cycles: 1000, vl-policy: [ladder, 2phases]}\n";
+	struct experiment *exp;
+	struct exp_plan *plan = plan_of(text, &exp);
+	const struct exp_step *run = &plan->runs[0];
+	char label[256], title[256];
+
+	(void)state;
+	assert_false(exp_has_route(exp));
+	assert_int_equal(plan->num_fabrics, 1);
+	assert_int_equal(plan->num_tables, 0);
+	assert_int_equal(plan->num_runs, 2);
+	assert_ptr_equal(run->input, &plan->fabrics[0]);
+	assert_string_equal(run->argv[1], "sim");
+	assert_string_equal(run->argv[2], plan->fabrics[0].output);
+	assert_null(exp_run_choice(run, EXP_ROUTE));
+	assert_ptr_equal(exp_run_choice(run, EXP_FABRIC), plan->fabrics[0].choice);
+	assert_string_equal(exp_choice_value(exp_run_choice(run, EXP_MEASURE), "vl-policy"),
+			    "ladder");
+	exp_run_label(plan, &plan->runs[1], label, sizeof(label));
+	assert_string_equal(label, "vl-policy=2phases");
+	exp_title(plan, title, sizeof(title));
+	assert_non_null(strstr(title, "reference model"));
+	exp_plan_free(plan);
+	exp_free(exp);
+}
+
+/* analyze rates a table set: without a route it is refused at its line. */
+static void test_analyze_needs_route(void **state)
+{
+	static const char text[] =
+		"fabric: {gen: hyperx, sides: 2x2}\n"
+		"# no route\n"
+		"analyze:\n"
+		"  ebb: true\n";
+	char *path = put("experiment.yaml", text, strlen(text));
+	struct vlr_error err;
+
+	(void)state;
+	assert_null(exp_read(path, &err));
+	assert_non_null(strstr(err.message, "experiment.yaml:3: analyze rates a table set"));
+	unlink(path);
+	free(path);
+}
+
+/*
+ * The ids of the shipped example (experiments/policies-dragonfly, as
+ * vlroute-experiment(5) quotes it): experiments with a route keep every
+ * finished step.
+ */
+static void test_known_ids(void **state)
+{
+	static const char text[] =
+		"fabric: {gen: dragonfly, hosts: 2, routers: 4, globals: 2}\n"
+		"route:\n"
+		"  - {label: Ladder, engine: valiant, lmc: 2, vl-policy: ladder}\n"
+		"  - {label: Ladder with reuse, engine: valiant, lmc: 2, vl-policy: ladder-reuse}\n"
+		"sim: {traffic: adv+1, dlid: random, load: [0.2, 0.5, 1.0], seeds: 2, "
+		"cycles: 20000}\n";
+	struct experiment *exp;
+	struct exp_plan *plan = plan_of(text, &exp);
+
+	(void)state;
+	assert_true(exp_has_route(exp));
+	assert_string_equal(plan->fabrics[0].id, "aa59bcf5ce4195a1");
+	assert_string_equal(plan->tables[0].id, "cea564576e04f9d3");
+	assert_string_equal(plan->runs[0].id, "c27db230722c4850");
+	assert_ptr_equal(exp_run_choice(&plan->runs[0], EXP_ROUTE), plan->tables[0].choice);
+	assert_int_equal(plan->num_runs, 12);
+	exp_plan_free(plan);
+	exp_free(exp);
+}
+
 /* A NUL byte is refused at its line (the fields before it leaked). */
 static void test_csv_nul(void **state)
 {
@@ -171,6 +273,9 @@ int main(void)
 		cmocka_unit_test(test_csv_last_field_empty),
 		cmocka_unit_test(test_csv_nul),
 		cmocka_unit_test(test_doc_not_a_tree),
+		cmocka_unit_test(test_no_route),
+		cmocka_unit_test(test_analyze_needs_route),
+		cmocka_unit_test(test_known_ids),
 	};
 
 	return cmocka_run_group_tests_name("experiment", tests, NULL, NULL);

@@ -44,28 +44,6 @@ static struct vlr_tables *routed(const struct vlr_family_params *params, int dfs
 	return tables;
 }
 
-static struct vlr_family_params dragonfly(unsigned p, unsigned a, unsigned h)
-{
-	struct vlr_family_params params = { .family = VLR_FAMILY_DRAGONFLY };
-
-	params.u.dragonfly = (struct vlr_dragonfly_params){ p, a, h, 0,
-							     VLR_ARRANGEMENT_PALMTREE };
-	return params;
-}
-
-static struct vlr_family_params grid(enum vlr_family family, unsigned dims,
-				     unsigned side, unsigned hosts)
-{
-	struct vlr_family_params params = { .family = family };
-	unsigned d;
-
-	params.u.grid.dims = dims;
-	for (d = 0; d < dims; d++)
-		params.u.grid.sides[d] = side;
-	params.u.grid.hosts = hosts;
-	return params;
-}
-
 /* The port of switch node `node` linked to switch target_switch, or 0. */
 static unsigned port_to(const struct vlr_fabric *fabric, const struct vlr_topology *topo,
 			uint32_t node, uint32_t target_switch)
@@ -146,7 +124,7 @@ static void set_sl2vl(uint8_t *vls, int after_global)
  */
 static struct vlr_tables *dragonfly_minimal(unsigned p, unsigned a, unsigned h)
 {
-	struct vlr_family_params params = dragonfly(p, a, h);
+	struct vlr_family_params params = test_dragonfly(p, a, h);
 	struct vlr_tables *tables = tables_for(&params, 8, 0);
 	const struct vlr_fabric *fabric = tables->fabric;
 	struct vlr_topology topo;
@@ -196,7 +174,7 @@ static struct vlr_tables *dragonfly_minimal(unsigned p, unsigned a, unsigned h)
  */
 static struct vlr_tables *dragonfly_valiant(void)
 {
-	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
 	struct vlr_tables *tables = tables_for(&params, 8, 6);
 	struct vlr_engine_options options;
 	struct vlr_engine_report report;
@@ -239,7 +217,7 @@ static struct vlr_sim_result run_once(const struct vlr_tables *tables,
 /* A single packet crossing two switch hops takes exactly the formula. */
 static void test_zero_load_latency(void **state)
 {
-	struct vlr_family_params params = grid(VLR_FAMILY_HYPERX, 2, 3, 1);
+	struct vlr_family_params params = test_grid(VLR_FAMILY_HYPERX, 2, 3, 1);
 	struct vlr_tables *tables = routed(&params, 1);
 	struct vlr_sim_config config;
 	struct vlr_sim_result r;
@@ -276,7 +254,7 @@ static void test_zero_load_latency(void **state)
 /* After a drain every injected packet arrived exactly once. */
 static void test_conservation(void **state)
 {
-	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
 	struct vlr_tables *tables = routed(&params, 1);
 	struct vlr_sim_config config;
 	struct vlr_sim_result r;
@@ -310,7 +288,7 @@ static void assert_closed_cycle(const char *report)
 /* sssp on a ring deadlocks under saturation, dfsssp does not. */
 static void test_deadlock_reported(void **state)
 {
-	struct vlr_family_params params = grid(VLR_FAMILY_TORUS, 1, 8, 2);
+	struct vlr_family_params params = test_grid(VLR_FAMILY_TORUS, 1, 8, 2);
 	struct vlr_tables *sssp = routed(&params, 0), *dfsssp = routed(&params, 1);
 	struct vlr_sim_config config;
 	struct vlr_sim_result r;
@@ -348,7 +326,7 @@ static void assert_same_results(const struct vlr_sim_result *a,
 /* Same seed, same results: alone, and among others on 1 or 3 threads. */
 static void test_determinism(void **state)
 {
-	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
 	struct vlr_tables *tables = routed(&params, 1);
 	const double loads[] = { 0.3, 0.8 };
 	struct vlr_sim_result one[4], three[4], alone;
@@ -535,7 +513,7 @@ static void test_trace_errors(void **state)
 /* Messages of a trace become packets that all arrive. */
 static void test_trace_replay(void **state)
 {
-	struct vlr_family_params params = grid(VLR_FAMILY_HYPERX, 2, 3, 1);
+	struct vlr_family_params params = test_grid(VLR_FAMILY_HYPERX, 2, 3, 1);
 	struct vlr_tables *tables = routed(&params, 1);
 	char *path = test_write_file("msgs.trace", "0 0 8 40\n0 1 7 16\n3 8 0 1\n"
 				     "3 2 6 32\n");
@@ -562,7 +540,7 @@ static void test_trace_replay(void **state)
 
 static void test_refused_configurations(void **state)
 {
-	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
 	struct vlr_tables *tables = routed(&params, 1);
 	struct vlr_sim_config config;
 	struct vlr_error err;
@@ -587,7 +565,7 @@ static void test_refused_configurations(void **state)
 /* The simulator's DLID choices by name; the analyses' spread is refused. */
 static void test_dlid_choices(void **state)
 {
-	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
 	struct vlr_tables *tables = routed(&params, 1);
 	struct vlr_sim_config config;
 	enum vlr_dlid_choice dlid = VLR_DLID_BASE;
@@ -628,7 +606,7 @@ static void test_vl_modes(void **state)
 /* Valiant tables of a HyperX 4x4 (2 servers a switch) at LMC 2 under 2phases. */
 static struct vlr_tables *hyperx_two_phases(enum vlr_phase_min phase_min)
 {
-	struct vlr_family_params params = grid(VLR_FAMILY_HYPERX, 2, 4, 2);
+	struct vlr_family_params params = test_grid(VLR_FAMILY_HYPERX, 2, 4, 2);
 	struct vlr_tables *tables = tables_for(&params, 8, 2);
 	struct vlr_engine_options options;
 	struct vlr_engine_report report;
@@ -692,7 +670,7 @@ static void test_phase_min_differ(void **state)
  */
 static void test_unprogrammable_ideal_only(void **state)
 {
-	struct vlr_family_params params = grid(VLR_FAMILY_HYPERX, 2, 4, 1);
+	struct vlr_family_params params = test_grid(VLR_FAMILY_HYPERX, 2, 4, 1);
 	struct vlr_tables *tables = tables_for(&params, 3, 1);
 	struct vlr_engine_options options;
 	struct vlr_engine_report report;
@@ -724,7 +702,7 @@ static void test_unprogrammable_ideal_only(void **state)
 /* Several injection queues, selected by destination, still deliver all. */
 static void test_injection_queues(void **state)
 {
-	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
 	struct vlr_tables *tables = routed(&params, 1);
 	struct vlr_sim_config config;
 	struct vlr_sim_result r;
@@ -751,7 +729,7 @@ static void test_injection_queues(void **state)
  */
 static void test_warmup_bins(void **state)
 {
-	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
 	struct vlr_tables *tables = routed(&params, 1);
 	struct vlr_sim_config config;
 	struct vlr_sim_result r;
@@ -791,7 +769,7 @@ static void test_warmup_bins(void **state)
  */
 static void test_cancel(void **state)
 {
-	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
 	struct vlr_tables *tables = routed(&params, 1);
 	const double loads[] = { 0.3, 0.8 };
 	struct vlr_sim_config config;

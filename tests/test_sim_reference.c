@@ -3,7 +3,8 @@
  * the Valiant studies' routing: every packet's path and VLs hop by hop
  * (minimal to its intermediate, minimal on, or minimal at once when the
  * intermediate is its source or destination switch) under each VL policy,
- * the MinFirst / MinLast / MinBoth injection VL, Dragonfly+ intermediates
+ * the MinFirst / MinLast / MinBoth injection VL, minimal routes by the
+ * family or by any shortest path, Dragonfly+ intermediates
  * among the leaves only, the reverse dimension order in phase two,
  * Valiant's half throughput under uniform traffic on a balanced
  * Dragonfly, determinism for a seed, long runs without deadlock, and the
@@ -54,27 +55,6 @@ static void model_free(struct model *m)
 	vlr_switch_routes_free(&m->routes[1]);
 	vlr_topology_free(&m->topology);
 	vlr_tables_free(m->tables);
-}
-
-static struct vlr_family_params hyperx(unsigned dims, unsigned side)
-{
-	struct vlr_family_params params = { .family = VLR_FAMILY_HYPERX };
-	unsigned d;
-
-	params.u.grid.dims = dims;
-	for (d = 0; d < dims; d++)
-		params.u.grid.sides[d] = side;
-	params.u.grid.hosts = 1;
-	return params;
-}
-
-static struct vlr_family_params dragonfly(unsigned p, unsigned a, unsigned h)
-{
-	struct vlr_family_params params = { .family = VLR_FAMILY_DRAGONFLY };
-
-	params.u.dragonfly = (struct vlr_dragonfly_params){ p, a, h, 0,
-							     VLR_ARRANGEMENT_PALMTREE };
-	return params;
 }
 
 static struct vlr_family_params dragonflyplus(void)
@@ -266,7 +246,7 @@ static void test_ladder_hops(void **state)
 {
 	static const enum vlr_vl_policy_kind kinds[] = { VLR_VLP_LADDER,
 							 VLR_VLP_LADDER_REUSE };
-	struct vlr_family_params params = hyperx(2, 3);
+	struct vlr_family_params params = test_grid(VLR_FAMILY_HYPERX, 2, 3, 1);
 	unsigned k, i, s, valiant = 0;
 	struct model m;
 
@@ -322,7 +302,7 @@ static void test_two_phases_hops(void **state)
 {
 	static const enum vlr_phase_min mins[] = { VLR_MIN_FIRST, VLR_MIN_LAST,
 						   VLR_MIN_BOTH };
-	struct vlr_family_params params = hyperx(2, 3);
+	struct vlr_family_params params = test_grid(VLR_FAMILY_HYPERX, 2, 3, 1);
 	unsigned k, i, s, at_source = 0, at_destination = 0;
 	struct model m;
 
@@ -379,6 +359,36 @@ static int hop_order(const struct model *m, const struct journey *one, unsigned 
 }
 
 /*
+ * Servers injecting on any VL take the lowest with room (VL 0 in an empty
+ * fabric) whatever the policy; the switches then follow the policy.
+ */
+static void test_injection_any(void **state)
+{
+	struct vlr_family_params params = test_grid(VLR_FAMILY_HYPERX, 2, 3, 1);
+	struct vlr_sim_config config;
+	unsigned s, i, second = 0;
+	struct journeys j;
+	struct model m;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	model_config(&m, &config, VLR_VLP_TWO_PHASES, VLR_MIN_LAST);
+	config.reference.injection = VLR_SIM_INJECTION_ANY;
+	j = travel(&m, &config, 4);
+	for (s = 0; s < j.packets; s++) {
+		struct path p = walk(&m, &j.of[s]);
+
+		assert_int_equal(p.vl[0], 0);
+		for (i = 1; i <= p.switch_hops; i++)
+			assert_int_equal(p.vl[i], expected_vl(&p, i - 1, 2, VLR_MIN_LAST));
+		second += p.minimal && p.switch_hops > 0;
+	}
+	assert_true(second > 0);	/* minimal packets: VL 0 in, then VL 2 */
+	free_journeys(&j);
+	model_free(&m);
+}
+
+/*
  * Phase two may run the dimensions in reverse: Y before X after the
  * intermediate; a packet routed minimally goes in the order of the phase
  * whose VLs it takes (MinFirst: forward, MinLast: reverse).
@@ -386,7 +396,7 @@ static int hop_order(const struct model *m, const struct journey *one, unsigned 
 static void test_reverse_phase_two(void **state)
 {
 	static const enum vlr_phase_min mins[] = { VLR_MIN_FIRST, VLR_MIN_LAST };
-	struct vlr_family_params params = hyperx(2, 3);
+	struct vlr_family_params params = test_grid(VLR_FAMILY_HYPERX, 2, 3, 1);
 	unsigned s, k, seen[2][2] = { { 0 } };
 	struct vlr_sim_config config;
 	struct journeys j;
@@ -417,6 +427,47 @@ static void test_reverse_phase_two(void **state)
 		free_journeys(&j);
 	}
 	assert_true(seen[0][0] && seen[0][1] && seen[1][0] && seen[1][1]);
+	model_free(&m);
+}
+
+/*
+ * Minimal routing by the family takes X before Y; by any shortest path it
+ * takes either order, the least-queued port, ties at random - but never
+ * a longer way.
+ */
+static void test_shortest_paths(void **state)
+{
+	static const enum vlr_sim_minimal rules[] = { VLR_SIM_MINIMAL_FAMILY,
+						      VLR_SIM_MINIMAL_SHORTEST };
+	struct vlr_family_params params = test_grid(VLR_FAMILY_HYPERX, 2, 3, 1);
+	unsigned s, k, orders[2][2] = { { 0 } };
+	struct vlr_sim_config config;
+	struct journeys j;
+	struct model m;
+	uint64_t seed;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	for (k = 0; k < 2; k++) {
+		model_config(&m, &config, VLR_VLP_LADDER, VLR_MIN_FIRST);
+		config.reference.routing = VLR_SIM_ROUTING_MINIMAL;
+		config.reference.minimal = rules[k];
+		for (seed = 1; seed <= 3; seed++) {
+			j = travel(&m, &config, seed);
+			for (s = 0; s < j.packets; s++) {
+				struct path p = walk(&m, &j.of[s]);
+				int order = hop_order(&m, &j.of[s], 1);
+
+				assert_true(p.minimal);
+				assert_hyperx_route(&m, &p);
+				if (order >= 0)
+					orders[k][order]++;
+			}
+			free_journeys(&j);
+		}
+	}
+	assert_true(orders[0][0] > 0 && orders[0][1] == 0);
+	assert_true(orders[1][0] > 0 && orders[1][1] > 0);
 	model_free(&m);
 }
 
@@ -477,7 +528,7 @@ static double accepted(const struct model *m, const struct vlr_sim_config *confi
  */
 static void test_valiant_uniform_half(void **state)
 {
-	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
 	struct vlr_sim_config config;
 	struct model m;
 	double value;
@@ -497,7 +548,7 @@ static void test_valiant_uniform_half(void **state)
 /* The same seed gives the same run; another seed another. */
 static void test_determinism(void **state)
 {
-	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
 	struct vlr_sim_config config;
 	struct vlr_sim_result a, b, c;
 	struct vlr_error err;
@@ -528,19 +579,24 @@ static void test_determinism(void **state)
 /* Every policy, also the free choice in a phase, runs ADV+1 at full load without deadlock. */
 static void test_no_deadlock(void **state)
 {
-	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
 	static const struct {
 		enum vlr_vl_policy_kind kind;
 		enum vlr_phase_min phase_min;
 		enum vlr_sim_phase_vls phase_vls;
+		enum vlr_sim_minimal minimal;
 	} policies[] = {
-		{ VLR_VLP_LADDER, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_PER_HOP },
-		{ VLR_VLP_LADDER_REUSE, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_PER_HOP },
-		{ VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_PER_HOP },
-		{ VLR_VLP_TWO_PHASES, VLR_MIN_LAST, VLR_SIM_PHASE_VLS_PER_HOP },
-		{ VLR_VLP_TWO_PHASES, VLR_MIN_BOTH, VLR_SIM_PHASE_VLS_PER_HOP },
-		{ VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_FREE },
-		{ VLR_VLP_TWO_PHASES, VLR_MIN_LAST, VLR_SIM_PHASE_VLS_FREE },
+		{ VLR_VLP_LADDER, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_PER_HOP, 0 },
+		{ VLR_VLP_LADDER_REUSE, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_PER_HOP, 0 },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_PER_HOP, 0 },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_LAST, VLR_SIM_PHASE_VLS_PER_HOP, 0 },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_BOTH, VLR_SIM_PHASE_VLS_PER_HOP, 0 },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_FREE, 0 },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_LAST, VLR_SIM_PHASE_VLS_FREE, 0 },
+		{ VLR_VLP_LADDER_REUSE, VLR_MIN_FIRST, VLR_SIM_PHASE_VLS_PER_HOP,
+		  VLR_SIM_MINIMAL_SHORTEST },
+		{ VLR_VLP_TWO_PHASES, VLR_MIN_LAST, VLR_SIM_PHASE_VLS_PER_HOP,
+		  VLR_SIM_MINIMAL_SHORTEST },
 	};
 	struct vlr_sim_config config;
 	struct model m;
@@ -551,6 +607,7 @@ static void test_no_deadlock(void **state)
 	for (i = 0; i < sizeof(policies) / sizeof(policies[0]); i++) {
 		model_config(&m, &config, policies[i].kind, policies[i].phase_min);
 		config.reference.phase_vls = policies[i].phase_vls;
+		config.reference.minimal = policies[i].minimal;
 		set_pattern(&config, "adv+1");
 		config.cycles = 30000;
 		config.input_packets = 1;
@@ -574,7 +631,7 @@ static void expect_refusal(const struct model *m, const struct vlr_sim_config *c
 
 static void test_refusals(void **state)
 {
-	struct vlr_family_params params = dragonfly(2, 4, 2);
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
 	struct vlr_sim_config config;
 	struct vlr_error err;
 	struct vlr_sim *sim;
@@ -591,6 +648,10 @@ static void test_refusals(void **state)
 		fail_msg("%s", err.message);
 	assert_int_equal(vlr_sim_num_vls(sim), 4);
 	vlr_sim_free(sim);
+	model_config(&m, &config, VLR_VLP_TWO_PHASES, VLR_MIN_FIRST);
+	config.reference.phase_vls = VLR_SIM_PHASE_VLS_FREE;
+	config.reference.minimal = VLR_SIM_MINIMAL_SHORTEST;
+	expect_refusal(&m, &config, "shortest paths need VLs that rise with every hop");
 	model_config(&m, &config, VLR_VLP_LAYERS, VLR_MIN_FIRST);
 	expect_refusal(&m, &config, "takes a ladder, ladder-reuse or 2phases VL policy");
 	model_config(&m, &config, VLR_VLP_LADDER, VLR_MIN_FIRST);
@@ -607,7 +668,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ladder_hops),
 		cmocka_unit_test(test_two_phases_hops),
+		cmocka_unit_test(test_injection_any),
 		cmocka_unit_test(test_reverse_phase_two),
+		cmocka_unit_test(test_shortest_paths),
 		cmocka_unit_test(test_dragonflyplus_leaves),
 		cmocka_unit_test(test_valiant_uniform_half),
 		cmocka_unit_test(test_determinism),

@@ -80,6 +80,28 @@ struct vlr_fabric *test_generate(const struct vlr_family_params *params)
 	return fabric;
 }
 
+struct vlr_family_params test_dragonfly(unsigned p, unsigned a, unsigned h)
+{
+	struct vlr_family_params params = { .family = VLR_FAMILY_DRAGONFLY };
+
+	params.u.dragonfly = (struct vlr_dragonfly_params){ p, a, h, 0,
+							     VLR_ARRANGEMENT_PALMTREE };
+	return params;
+}
+
+struct vlr_family_params test_grid(enum vlr_family family, unsigned dims, unsigned side,
+				   unsigned hosts)
+{
+	struct vlr_family_params params = { .family = family };
+	unsigned d;
+
+	params.u.grid.dims = dims;
+	for (d = 0; d < dims; d++)
+		params.u.grid.sides[d] = side;
+	params.u.grid.hosts = hosts;
+	return params;
+}
+
 void test_assert_links_consistent(const struct vlr_fabric *fabric)
 {
 	uint32_t i;

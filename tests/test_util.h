@@ -30,6 +30,12 @@ void test_expect_read_error(const char *text, const char *fragment1,
 /* Generate or fail the test. */
 struct vlr_fabric *test_generate(const struct vlr_family_params *params);
 
+/* The parameters of a palmtree Dragonfly, and of a HyperX or torus with
+   sides side and hosts per switch. */
+struct vlr_family_params test_dragonfly(unsigned p, unsigned a, unsigned h);
+struct vlr_family_params test_grid(enum vlr_family family, unsigned dims, unsigned side,
+				   unsigned hosts);
+
 /* Every link is symmetric, no self links, no port 0 links. */
 void test_assert_links_consistent(const struct vlr_fabric *fabric);
 

@@ -22,8 +22,9 @@
 static const char experiment_usage[] =
 	"Usage: vlroute experiment ACTION FILE [OPTIONS]\n"
 	"Run every point of the sweeps an experiment file describes (a fabric, its\n"
-	"routing and a sim or analyze measurement, any setting a list), resumably,\n"
-	"into the file's folder; see vlroute-experiment(5) for the file.\n"
+	"routing and a sim or analyze measurement, any setting a list; sim without\n"
+	"a routing runs the reference model on the fabric), resumably, into the\n"
+	"file's folder; see vlroute-experiment(5) for the file.\n"
 	"Actions:\n"
 	"  run FILE       run the steps not done yet (fabrics, tables, runs)\n"
 	"  status FILE    steps done, pending and failed (with the reason)\n"

@@ -62,6 +62,11 @@ static const char sim_usage[] =
 	"                         (default 0,1,...)\n"
 	"      --phase-two-order O  HyperX: same or reverse order in phase two\n"
 	"                         (default same)\n"
+	"      --minimal M        family (dimension order, local-global-local,\n"
+	"                         up-global-down) or shortest (any shortest path,\n"
+	"                         the least-queued port) (default family)\n"
+	"      --injection-vls I  policy (the first hop's VLs) or any (the lowest\n"
+	"                         VL with room, as CAMINOS) (default policy)\n"
 	"Switches, links and servers:\n"
 	"      --packet N         phits per packet (default 16)\n"
 	"      --input-buffer N   input buffer per VL, packets (default 4)\n"
@@ -105,7 +110,8 @@ enum {
 	OPT_ITERATIONS, OPT_SPEEDUP, OPT_PIPELINE, OPT_HOST, OPT_LOCAL, OPT_GLOBAL,
 	OPT_QUEUES, OPT_QUEUE_SIZE, OPT_QUEUE_SELECT, OPT_TRANSIT, OPT_BIN, OPT_DEADLOCK,
 	OPT_DROP, OPT_CSV, OPT_CROSSBAR, OPT_ROUTING, OPT_VL_POLICY, OPT_PHASE_MIN,
-	OPT_VLS_PER_PHASE, OPT_PHASE_VLS, OPT_DIM_ORDER, OPT_PHASE_TWO_ORDER,
+	OPT_VLS_PER_PHASE, OPT_PHASE_VLS, OPT_DIM_ORDER, OPT_PHASE_TWO_ORDER, OPT_MINIMAL,
+	OPT_INJECTION_VLS,
 };
 
 static const struct option sim_options[] = {
@@ -130,6 +136,8 @@ static const struct option sim_options[] = {
 	{ "phase-vls", required_argument, NULL, OPT_PHASE_VLS },
 	{ "dim-order", required_argument, NULL, OPT_DIM_ORDER },
 	{ "phase-two-order", required_argument, NULL, OPT_PHASE_TWO_ORDER },
+	{ "minimal", required_argument, NULL, OPT_MINIMAL },
+	{ "injection-vls", required_argument, NULL, OPT_INJECTION_VLS },
 	{ "packet", required_argument, NULL, OPT_PACKET },
 	{ "input-buffer", required_argument, NULL, OPT_INPUT },
 	{ "output-buffer", required_argument, NULL, OPT_OUTPUT },
@@ -341,6 +349,10 @@ static int reference_option(struct sim_cli *cli, int option, const char *text)
 	case OPT_VL_POLICY: status = vlr_vl_policy_parse(text, &r->policy.kind, &err); break;
 	case OPT_PHASE_MIN: status = vlr_phase_min_parse(text, &r->policy.phase_min, &err); break;
 	case OPT_PHASE_VLS: status = vlr_sim_phase_vls_parse(text, &r->phase_vls, &err); break;
+	case OPT_MINIMAL: status = vlr_sim_minimal_parse(text, &r->minimal, &err); break;
+	case OPT_INJECTION_VLS:
+		status = vlr_sim_injection_vls_parse(text, &r->injection, &err);
+		break;
 	case OPT_DIM_ORDER:
 		status = vlr_dim_order_parse(text, cli->next_hops.dim_order,
 					     &cli->next_hops.dim_order_count, &err);
@@ -376,7 +388,7 @@ static void note_kind(struct sim_cli *cli, int option)
 	static const int table_only[] = { 'm', 'd', OPT_BIAS, 'v', 'f' };
 	size_t i;
 
-	if (option >= OPT_ROUTING && option <= OPT_PHASE_TWO_ORDER && !cli->reference_option)
+	if (option >= OPT_ROUTING && option <= OPT_INJECTION_VLS && !cli->reference_option)
 		cli->reference_option = option_name(option);
 	for (i = 0; i < sizeof(table_only) / sizeof(table_only[0]); i++)
 		if (option == table_only[i] && !cli->table_option)

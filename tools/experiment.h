@@ -19,10 +19,11 @@
  *
  * The folder of the experiment file holds everything the experiment makes:
  * fabrics/ (generated net files), tables/ (one table set per distinct
- * fabric and route settings), runs/ (one result per run, RUNID.json, or
- * RUNID.failed saying why), merged/ and slurm/. A step is done when its
- * result is in place; results are written whole, so an experiment killed
- * at any moment resumes where it stopped.
+ * fabric and route settings; none without a route section, when sim runs
+ * the reference model on the fabric file), runs/ (one result per run,
+ * RUNID.json, or RUNID.failed saying why), merged/ and slurm/. A step is
+ * done when its result is in place; results are written whole, so an
+ * experiment killed at any moment resumes where it stopped.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -66,9 +67,9 @@ struct exp_alt {
 };
 
 struct exp_section {
-	unsigned line;
+	unsigned line;			/* of its key */
 	struct exp_alt *alts;
-	unsigned num_alts;
+	unsigned num_alts;		/* 0: no such section (route only) */
 };
 
 struct experiment {
@@ -85,6 +86,13 @@ struct experiment {
 /* Read and check an experiment file; NULL with err naming FILE:LINE. */
 struct experiment *exp_read(const char *path, struct vlr_error *err);
 void exp_free(struct experiment *exp);
+
+/*
+ * Whether the experiment routes: without a route section, each sim run
+ * simulates the fabric file by the reference model, and the runs' input
+ * is the fabric itself (there are no table sets).
+ */
+int exp_has_route(const struct experiment *exp);
 
 /* "sim" or "analyze"; a section's name as the file spells it. */
 const char *exp_measure_name(enum exp_measure measure);
@@ -119,8 +127,9 @@ struct exp_step {
 	char id[EXP_ID_SIZE];
 	const struct exp_choice *choice;	/* its section's settings */
 	struct exp_step *input;			/* the fabric of tables, the
-						   tables of a run; NULL for a
-						   fabric from a file */
+						   tables of a run (its fabric
+						   without a route); NULL for a
+						   fabric */
 	char *output;		/* the net file, table directory or run result */
 	char *failed;		/* FOLDER/{fabrics,tables,runs}/ID.failed */
 	char **argv;		/* the command that makes it (NULL: a file) */
@@ -150,7 +159,7 @@ void exp_plan_free(struct exp_plan *plan);
 /* The value a choice gives key, or NULL if it gives none. */
 const char *exp_choice_value(const struct exp_choice *choice, const char *key);
 
-/* The choice of section kind a run takes. */
+/* The choice of section kind a run takes; NULL for route without one. */
 const struct exp_choice *exp_run_choice(const struct exp_step *run, enum exp_section_kind kind);
 
 /* A step's state on disk. */

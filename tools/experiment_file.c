@@ -3,7 +3,9 @@
  * document loader) into sections of alternatives of keys.
  *
  * The file is a mapping: "title" (optional), "fabric", "route" and one
- * measurement, "sim" or "analyze". A section is a mapping, or a list of
+ * measurement, "sim" or "analyze"; "route" may be left out when the
+ * measurement is sim, whose runs then simulate the fabric file by the
+ * reference model (no table set). A section is a mapping, or a list of
  * mappings (alternatives, each swept). A key is an option of the command
  * its section runs, spelt as its long option without the dashes, with one
  * value or a list of values (swept); a flag takes true or false. Every key
@@ -45,6 +47,11 @@ static const char *const managed_keys[EXP_SECTIONS][10] = {
 const char *exp_measure_name(enum exp_measure measure)
 {
 	return measure == EXP_SIM ? "sim" : "analyze";
+}
+
+int exp_has_route(const struct experiment *exp)
+{
+	return exp->sections[EXP_ROUTE].num_alts > 0;
 }
 
 const char *exp_section_name(const struct experiment *exp, enum exp_section_kind kind)
@@ -361,13 +368,14 @@ static int read_alt(struct reader *r, enum exp_section_kind kind, const yaml_nod
 	return kind == EXP_MEASURE ? expand_seeds(r, alt) : 0;
 }
 
-static int read_section(struct reader *r, enum exp_section_kind kind, const yaml_node_t *node)
+static int read_section(struct reader *r, enum exp_section_kind kind, const yaml_node_t *key,
+			const yaml_node_t *node)
 {
 	struct exp_section *section = &r->exp->sections[kind];
 	yaml_node_item_t *item;
 	size_t n = 1;
 
-	section->line = line_of(node);
+	section->line = line_of(key);
 	if (node->type == YAML_SEQUENCE_NODE)
 		n = (size_t)(node->data.sequence.items.top - node->data.sequence.items.start);
 	if (!n)
@@ -456,7 +464,7 @@ static int read_top_pair(struct reader *r, const yaml_node_t *root, const yaml_n
 	if (section_of(r, scalar(k), &kind))
 		return fail_at(r, k, "\"%s\": an experiment has title, description, results, "
 			       "fabric, route and one of sim or analyze", scalar(k));
-	return read_section(r, kind, v);
+	return read_section(r, kind, k, v);
 }
 
 static int read_top(struct reader *r)
@@ -476,10 +484,14 @@ static int read_top(struct reader *r)
 	if (!r->exp->results && set_results(r, "merged"))
 		return -1;
 	for (kind = 0; kind < EXP_SECTIONS; kind++)
-		if (!r->exp->sections[kind].alts)
+		if (!r->exp->sections[kind].alts && kind != EXP_ROUTE)
 			return vlr_fail_at(r->err, r->path, line_of(root), "no %s section",
 					   kind == EXP_MEASURE ? "sim or analyze" :
 					   section_names[kind]);
+	if (!r->exp->sections[EXP_ROUTE].alts && r->exp->measure == EXP_ANALYZE)
+		return vlr_fail_at(r->err, r->path, r->exp->sections[EXP_MEASURE].line,
+				   "analyze rates a table set: it needs a route section (only "
+				   "sim runs without one, by the reference model)");
 	return 0;
 }
 
@@ -524,10 +536,15 @@ struct experiment *exp_read(const char *path, struct vlr_error *err)
 	}
 	r.doc = &doc;
 	r.exp = calloc(1, sizeof(*r.exp));
-	if (!r.exp || !(r.exp->path = strdup(path)) || set_folder(r.exp, err)) {
+	if (!r.exp || !(r.exp->path = strdup(path))) {
+		vlr_fail(err, "out of memory reading %s", path);
+		result = -1;
+	} else {
+		result = set_folder(r.exp, err);	/* says why itself */
+	}
+	if (result) {
 		fclose(in);
 		exp_free(r.exp);
-		vlr_fail(err, "out of memory reading %s", path);
 		return NULL;
 	}
 	result = load(&r, in);

@@ -48,6 +48,14 @@ static const char *const pattern_fields[] = {
 /* Where a measurement's JSON keeps the hash of the tables it read. */
 #define TABLES_HASH "result.provenance.tables.0.sha256"
 
+/* The tables' hash; NULL (an empty field) for the reference model's null. */
+static const char *tables_hash(const struct exp_doc *doc)
+{
+	const char *hash = exp_doc_scalar(doc, TABLES_HASH);
+
+	return hash && strcmp(hash, "null") ? hash : NULL;
+}
+
 /* The settings columns: every key of a section, in first-seen order. */
 struct column {
 	enum exp_section_kind kind;
@@ -133,7 +141,10 @@ static void append(char *out, size_t size, const char *separator, const char *te
 	snprintf(out + at, size - at, "%s%s", at ? separator : "", text);
 }
 
-/* A section's part of a label: the choice's label, or what varies in it. */
+/*
+ * A section's part of a label: the choice's label, or what varies in it;
+ * nothing for a section the experiment lacks (choice NULL: no route).
+ */
 static void section_label(const struct exp_plan *plan, enum exp_section_kind kind,
 			  const struct exp_choice *choice, char *out, size_t size)
 {
@@ -141,6 +152,8 @@ static void section_label(const struct exp_plan *plan, enum exp_section_kind kin
 	unsigned i;
 
 	out[0] = 0;
+	if (!choice)
+		return;
 	if (choice->label) {
 		append(out, size, "", choice->label);
 		return;
@@ -198,6 +211,18 @@ static void fabric_title(const struct exp_step *fabric, char *out, size_t size)
 	vlr_fabric_free(f);
 }
 
+/* How the runs route: "reference model" without a route, else the one engine. */
+static void routing_title(const struct exp_plan *plan, char *out, size_t size)
+{
+	const char *engine;
+
+	out[0] = 0;
+	if (!exp_has_route(plan->exp))
+		snprintf(out, size, "reference model");
+	else if (uniform(plan, EXP_ROUTE, "engine", &engine) && engine)
+		snprintf(out, size, "engine %s", engine);
+}
+
 void exp_title(const struct exp_plan *plan, char *out, size_t size)
 {
 	const char *key = plan->exp->measure == EXP_SIM ? "traffic" : "pattern";
@@ -213,6 +238,9 @@ void exp_title(const struct exp_plan *plan, char *out, size_t size)
 		fabric_title(&plan->fabrics[0], fabric, sizeof(fabric));
 		append(out, size, ", ", fabric);
 	}
+	routing_title(plan, fabric, sizeof(fabric));
+	if (fabric[0])
+		append(out, size, ", ", fabric);
 	if (uniform(plan, EXP_MEASURE, key, &pattern)) {
 		snprintf(fabric, sizeof(fabric), "traffic %s",
 			 pattern ? pattern : plan->exp->measure == EXP_SIM ? "un" : "ebb");
@@ -352,7 +380,7 @@ static void sim_rows(struct merge *m, const struct exp_step *run, const struct e
 	const char *text;
 
 	csv_lead(m->runs, m->plan, run, &m->columns);
-	exp_csv_field(m->runs, exp_doc_scalar(doc, TABLES_HASH), 0);
+	exp_csv_field(m->runs, tables_hash(doc), 0);
 	for (i = 0; sim_fields[i]; i++) {
 		snprintf(path, sizeof(path), "result.runs.0.%s", sim_fields[i]);
 		exp_csv_field(m->runs, exp_doc_scalar(doc, path), 0);
@@ -389,7 +417,7 @@ static void analyze_rows(struct merge *m, const struct exp_step *run,
 
 	for (p = 0; p < n; p++) {
 		csv_lead(m->runs, m->plan, run, &m->columns);
-		exp_csv_field(m->runs, exp_doc_scalar(doc, TABLES_HASH), 0);
+		exp_csv_field(m->runs, tables_hash(doc), 0);
 		for (i = 0; analyze_fields[i]; i++) {
 			snprintf(path, sizeof(path), "result.%s", analyze_fields[i]);
 			exp_csv_field(m->runs, exp_doc_scalar(doc, path), 0);

@@ -2,7 +2,9 @@
  * experiment_points.c - the cross product of an experiment: each section's
  * choices (an alternative with one value per key), then the steps that make
  * the points: a fabric per distinct fabric choice, a table set per distinct
- * (fabric, route) and a run per distinct (tables, measurement).
+ * (fabric, route) and a run per distinct (tables, measurement); without a
+ * route section, a run per distinct (fabric, measurement), which sim runs
+ * on the fabric file by the reference model.
  *
  * A step's id is a 64-bit FNV-1a hash of its input's id and its own
  * settings in key order, so it names the same work whatever the order of
@@ -119,6 +121,8 @@ static int expand_section(struct exp_plan *plan, enum exp_section_kind kind,
 	unsigned long long total = 0, i;
 	unsigned a;
 
+	if (!section->num_alts)
+		return 0;	/* no route section: no choices */
 	for (a = 0; a < section->num_alts; a++)
 		total += alt_size(&section->alts[a]);
 	if (total > 1000000)
@@ -332,25 +336,26 @@ static struct exp_step *add_tables(struct exp_plan *plan, const char *exe,
 	return make_argv(step, exe, words, choice, tail, err) ? NULL : step;
 }
 
-static int add_run(struct exp_plan *plan, const char *exe, struct exp_step *tables,
+/* The run of measurement choice m on input: a table set, or without a route a fabric. */
+static int add_run(struct exp_plan *plan, const char *exe, struct exp_step *input,
 		   unsigned m, struct vlr_error *err)
 {
 	const struct exp_choice *choice = &plan->choices[EXP_MEASURE][m];
-	const char *words[] = { exp_measure_name(plan->exp->measure), tables->output, NULL };
+	const char *words[] = { exp_measure_name(plan->exp->measure), input->output, NULL };
 	const char *tail[] = { "--threads", "1", "--quiet", NULL };
 	struct exp_step *step;
 	char id[EXP_ID_SIZE];
 
 	if (plan->exp->measure == EXP_ANALYZE)
 		tail[2] = NULL;
-	if (choice_hash(words[0], tables->id, choice, id, err))
+	if (choice_hash(words[0], input->id, choice, id, err))
 		return -1;
 	if (find_step(plan->runs, plan->num_runs, id))
 		return 0;
 	step = &plan->runs[plan->num_runs++];
 	step->kind = EXP_STEP_RUN;
 	step->choice = choice;
-	step->input = tables;
+	step->input = input;
 	memcpy(step->id, id, sizeof(id));
 	step->output = join_path(plan->exp->folder, "runs/", id, ".json");
 	if (!step->output || set_failed(plan, step, "runs/", err))
@@ -362,12 +367,13 @@ static int allocate_steps(struct exp_plan *plan, struct vlr_error *err)
 {
 	unsigned long long nf = plan->num_choices[EXP_FABRIC];
 	unsigned long long nt = nf * plan->num_choices[EXP_ROUTE];
-	unsigned long long nr = nt * plan->num_choices[EXP_MEASURE];
+	unsigned long long nr = (exp_has_route(plan->exp) ? nt : nf) *
+				plan->num_choices[EXP_MEASURE];
 
 	if (nr > 1000000)
 		return vlr_fail(err, "%s: %llu runs; at most 1000000", plan->exp->path, nr);
 	plan->fabrics = calloc(nf, sizeof(*plan->fabrics));
-	plan->tables = calloc(nt, sizeof(*plan->tables));
+	plan->tables = calloc(nt ? nt : 1, sizeof(*plan->tables));
 	plan->runs = calloc(nr, sizeof(*plan->runs));
 	if (!plan->fabrics || !plan->tables || !plan->runs)
 		return vlr_fail(err, "out of memory expanding the experiment");
@@ -384,6 +390,9 @@ static int make_steps(struct exp_plan *plan, const char *exe, struct vlr_error *
 	for (f = 0; f < plan->num_choices[EXP_FABRIC]; f++) {
 		if (!(fabric = add_fabric(plan, exe, f, err)))
 			return -1;
+		for (m = 0; !exp_has_route(plan->exp) && m < plan->num_choices[EXP_MEASURE]; m++)
+			if (add_run(plan, exe, fabric, m, err))
+				return -1;
 		for (r = 0; r < plan->num_choices[EXP_ROUTE]; r++) {
 			if (!(tables = add_tables(plan, exe, fabric, r, err)))
 				return -1;
@@ -450,10 +459,13 @@ void exp_plan_free(struct exp_plan *plan)
 
 const struct exp_choice *exp_run_choice(const struct exp_step *run, enum exp_section_kind kind)
 {
+	static const enum exp_step_kind step_of[EXP_SECTIONS] = {
+		[EXP_FABRIC] = EXP_STEP_FABRIC, [EXP_ROUTE] = EXP_STEP_TABLES,
+		[EXP_MEASURE] = EXP_STEP_RUN,
+	};
 	const struct exp_step *step = run;
-	int up = (int)EXP_MEASURE - (int)kind;
 
-	while (up-- > 0 && step)
+	while (step && step->kind != step_of[kind])
 		step = step->input;
 	return step ? step->choice : NULL;
 }

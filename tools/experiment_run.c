@@ -143,6 +143,8 @@ static void write_settings(struct vlr_json *json, const struct exp_plan *plan,
 	for (kind = 0; kind < EXP_SECTIONS; kind++) {
 		const struct exp_choice *choice = exp_run_choice(run, kind);
 
+		if (!choice)
+			continue;	/* no route section */
 		vlr_json_open(json, exp_section_name(plan->exp, kind), '{', VLR_JSON_INLINE);
 		for (i = 0; i < choice->num_settings; i++)
 			vlr_json_string(json, choice->settings[i].key, choice->settings[i].value);
@@ -151,6 +153,7 @@ static void write_settings(struct vlr_json *json, const struct exp_plan *plan,
 	vlr_json_close(json);
 }
 
+/* The commands of the run's steps; no "route" when its input is the fabric. */
 static void write_commands(struct vlr_json *json, const struct exp_step *run)
 {
 	static const char *const keys[] = { "fabric", "route", "measure" };
@@ -158,8 +161,14 @@ static void write_commands(struct vlr_json *json, const struct exp_step *run)
 	char command[8192];
 	unsigned i;
 
+	if (run->input->kind == EXP_STEP_FABRIC) {
+		steps[0] = run->input;
+		steps[1] = NULL;
+	}
 	vlr_json_open(json, "commands", '{', VLR_JSON_LINES);
 	for (i = 0; i < 3; i++) {
+		if (!steps[i])
+			continue;
 		exp_step_command(steps[i], command, sizeof(command));
 		vlr_json_string(json, keys[i], command);
 	}
@@ -555,8 +564,8 @@ int exp_run_steps(const struct exp_plan *plan, struct exp_step **steps, unsigned
 	r.options = options;
 	r.steps = steps;
 	r.count = count;
-	if (make_dir(plan->exp->folder, "fabrics") || make_dir(plan->exp->folder, "tables") ||
-	    make_dir(plan->exp->folder, "runs"))
+	if (make_dir(plan->exp->folder, "fabrics") || make_dir(plan->exp->folder, "runs") ||
+	    (exp_has_route(plan->exp) && make_dir(plan->exp->folder, "tables")))
 		return -1;
 	sigemptyset(&block);
 	sigaddset(&block, SIGCHLD);

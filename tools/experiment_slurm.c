@@ -3,7 +3,8 @@
  *
  * "slurm" writes, into FOLDER/slurm/STAMP/, a step list and a job script
  * per array: prepare (a task per pending table set, with its fabric when
- * that is pending too) and runs (a task per chunk of pending runs), and
+ * that is pending too; without a route section, a task per pending
+ * generated fabric) and runs (a task per chunk of pending runs), and
  * submits them with sbatch, the runs array depending on the prepare array
  * (afterany: a run whose tables failed then fails with that reason). Each
  * task calls "vlroute experiment task FILE --list LIST", which runs the
@@ -57,12 +58,25 @@ static void put_step(FILE *out, const struct exp_step *step, int *first)
 	*first = 0;
 }
 
-/* prepare.list: a line per pending table set; returns the lines. */
+/* Whether fabric i is one to generate, and not yet made. */
+static int fabric_pending(const struct exp_plan *plan, unsigned i)
+{
+	return plan->fabrics[i].argv && exp_step_state(&plan->fabrics[i]) != EXP_DONE;
+}
+
+/* prepare.list: a line per pending table set (or fabric); returns the lines. */
 static unsigned write_prepare(const struct exp_plan *plan, FILE *out)
 {
 	unsigned i, lines = 0;
 	int first;
 
+	for (i = 0; !exp_has_route(plan->exp) && i < plan->num_fabrics; i++)
+		if (fabric_pending(plan, i)) {
+			first = 1;
+			put_step(out, &plan->fabrics[i], &first);
+			fputc('\n', out);
+			lines++;
+		}
 	for (i = 0; i < plan->num_tables; i++) {
 		const struct exp_step *tables = &plan->tables[i];
 
@@ -291,13 +305,15 @@ static int judge(const struct exp_plan *plan, const struct exp_slurm_options *op
 	return missing ? CLI_FAILED : CLI_OK;
 }
 
-/* The pending table sets and run tasks, as write_prepare and write_runs count them. */
+/* The prepare and run tasks pending, as write_prepare and write_runs count them. */
 static void count_pending(const struct exp_plan *plan, unsigned chunk, unsigned *prepare,
 			  unsigned *runs)
 {
 	unsigned i, pending = 0;
 
 	*prepare = 0;
+	for (i = 0; !exp_has_route(plan->exp) && i < plan->num_fabrics; i++)
+		*prepare += fabric_pending(plan, i);
 	for (i = 0; i < plan->num_tables; i++)
 		*prepare += exp_step_state(&plan->tables[i]) != EXP_DONE;
 	for (i = 0; i < plan->num_runs; i++)
@@ -308,6 +324,7 @@ static void count_pending(const struct exp_plan *plan, unsigned chunk, unsigned 
 int exp_slurm(const struct exp_plan *plan, const char *exe,
 	      const struct exp_slurm_options *options)
 {
+	const char *what = exp_has_route(plan->exp) ? "table set" : "fabric";
 	char dir[VLR_PATH_SIZE], *file;
 	unsigned prepare = 0, runs = 0;
 	int result = CLI_FAILED;
@@ -315,8 +332,8 @@ int exp_slurm(const struct exp_plan *plan, const char *exe,
 	count_pending(plan, options->chunk, &prepare, &runs);
 	if (!prepare && !runs) {
 		if (!options->quiet)
-			fprintf(stderr, "%s: 0 table sets and 0 run tasks pending; nothing to "
-				"submit\n", COMMAND);
+			fprintf(stderr, "%s: 0 %ss and 0 run tasks pending; nothing to submit\n",
+				COMMAND, what);
 		return CLI_OK;
 	}
 	file = realpath(plan->exp->path, NULL);
@@ -329,8 +346,8 @@ int exp_slurm(const struct exp_plan *plan, const char *exe,
 	    (runs && write_script(dir, "runs", exe, file, runs)))
 		goto out;
 	if (!options->quiet)
-		fprintf(stderr, "%s: %u table set%s and %u run task%s pending; job scripts in "
-			"%s\n", COMMAND, prepare, prepare == 1 ? "" : "s", runs,
+		fprintf(stderr, "%s: %u %s%s and %u run task%s pending; job scripts in %s\n",
+			COMMAND, prepare, what, prepare == 1 ? "" : "s", runs,
 			runs == 1 ? "" : "s", dir);
 	if (options->dry_run)
 		result = CLI_OK;

@@ -118,10 +118,12 @@ static void describe_model(const struct vlr_sim *sim, char *out, size_t size)
 	char policy[128];
 
 	vlr_vl_policy_describe(&r->policy, policy, sizeof(policy));
-	snprintf(out, size, "reference model, %s, %s%s%s", vlr_sim_routing_name(r->routing),
+	snprintf(out, size, "reference model, %s, %s%s%s%s%s", vlr_sim_routing_name(r->routing),
 		 policy, r->policy.kind == VLR_VLP_TWO_PHASES ? ", " : "",
 		 r->policy.kind == VLR_VLP_TWO_PHASES ?
-		 vlr_sim_phase_vls_name(r->phase_vls) : "");
+		 vlr_sim_phase_vls_name(r->phase_vls) : "",
+		 r->minimal == VLR_SIM_MINIMAL_SHORTEST ? ", shortest paths" : "",
+		 r->injection == VLR_SIM_INJECTION_ANY ? ", injection on any VL" : "");
 }
 
 static void progress(const struct vlr_sim_progress *p, void *data)

@@ -4,7 +4,8 @@
  * to an intermediate switch and on to its destination's switch without
  * tables: HyperX dimension order, Dragonfly local-global-local,
  * Dragonfly+ up-global-down, the choices among equal channels balanced
- * as the minimal engine balances them (lowdiam.h).
+ * as the minimal engine balances them (lowdiam.h); and the hops of the
+ * shortest paths, for a model that takes any of them.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -20,11 +21,13 @@ static void fill_routes(struct lowdiam *ld, int reversed, struct vlr_switch_rout
 
 	for (target = 0; target < n; target++)
 		for (sw = 0; sw < n; sw++) {
+			uint64_t at = (uint64_t)target * n + sw;
 			uint32_t c = sw == target ? VLR_NONE :
 				     lowdiam_next(ld, sw, target, reversed, NULL);
+			uint16_t hops = ld->graph.distance[at];
 
-			routes->port[(uint64_t)target * n + sw] =
-				c == VLR_NONE ? 0 : ld->graph.channel_port[c];
+			routes->port[at] = c == VLR_NONE ? 0 : ld->graph.channel_port[c];
+			routes->hops[at] = (uint8_t)(hops > 255 ? 255 : hops);
 		}
 }
 

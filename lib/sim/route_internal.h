@@ -24,9 +24,12 @@ struct sim_route {
 	   its intermediate and route class). */
 	void (*depart)(const struct sim_route *self, struct sim_state *st,
 		       struct sim_packet *p);
-	/* The port number (1..) by which switch sw forwards p; 0: none. */
-	unsigned (*port)(const struct sim_route *self, uint32_t sw,
-			 const struct sim_packet *p);
+	/* The port number (1..) by which switch sw forwards p, the head of
+	   input port in_port (a switch port slot of the simulator); 0: none.
+	   Called once per head; an adaptive routing may read st and draw
+	   from the source server's random stream. */
+	unsigned (*port)(const struct sim_route *self, struct sim_state *st, uint32_t sw,
+			 uint32_t in_port, const struct sim_packet *p);
 	/* p's head enters switch sw after a hop (hops, phase_hops and
 	   escalation already count it). */
 	void (*enter_switch)(const struct sim_route *self, uint32_t sw,

@@ -10,7 +10,12 @@
  * VLs the VL policy gives it (the first for MinFirst, the second for
  * MinLast, by the intermediate for MinBoth; the second under a Ladder, as
  * CAMINOS's Valiant does). Minimal routing (no intermediate) is the same
- * with every packet's intermediate its destination's switch.
+ * with every packet's intermediate its destination's switch. With minimal
+ * SHORTEST a phase takes any shortest path instead: at each switch the
+ * packet, once it heads its input buffer, takes the port towards its target
+ * whose best allowed VL has the shortest queue (then the most credits at
+ * the far end; ties at random), as CAMINOS's Shortest routing offers every
+ * minimal port to its allocator.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -18,6 +23,7 @@
 #include <stdlib.h>
 
 #include "route_internal.h"
+#include "vl_select_internal.h"
 
 struct reference {
 	struct sim_route base;
@@ -60,7 +66,60 @@ static void depart(const struct sim_route *self, struct sim_state *st, struct si
 	p->phase_two = (uint8_t)minimal_phase(r, (enum vlr_route_class)p->route_class);
 }
 
-static unsigned port(const struct sim_route *self, uint32_t sw, const struct sim_packet *p)
+/* How full port's best allowed VL for p is: its queue, less the credits. */
+struct queue {
+	unsigned used;			/* packets in the output buffer; more than
+					   it holds: no VL has room */
+	unsigned credits;		/* of the next input buffer */
+};
+
+static struct queue queue_of(const struct reference *r, struct sim_state *st,
+			     uint32_t sw, uint32_t in_port, uint32_t port,
+			     const struct sim_packet *p)
+{
+	const struct vlr_sim *sim = r->sim;
+	uint16_t choices = sim->vl->choices(sim->vl, sw, in_port, port, p);
+	int vl = sim_pick_vl(st, port, choices);
+	struct queue q = { st->config->output_packets + 1, 0 };
+
+	if (vl >= 0) {
+		q.used = st->out[(uint64_t)port * st->vls + (unsigned)vl].used;
+		q.credits = sim_link_credits(st, port, st->now)[vl];
+	}
+	return q;
+}
+
+/* Minimal SHORTEST: the least-queued port of sw that brings p nearer target. */
+static unsigned shortest_port(const struct reference *r, struct sim_state *st, uint32_t sw,
+			      uint32_t in_port, const struct sim_packet *p, uint32_t target)
+{
+	const struct vlr_sim *sim = r->sim;
+	const uint8_t *hops = r->model.routes[0]->hops + (uint64_t)target * r->n;
+	uint32_t port, best = VLR_NONE;
+	struct queue best_q = { 0, 0 }, q;
+	unsigned ties = 0;
+
+	for (port = sim->first_port[sw]; port < sim->first_port[sw + 1]; port++) {
+		uint32_t peer = sim->peer[port];
+
+		if (peer == VLR_NONE || hops[sim->port_switch[peer]] + 1 != hops[sw])
+			continue;
+		q = queue_of(r, st, sw, in_port, port, p);
+		if (best != VLR_NONE && (q.used > best_q.used ||
+					 (q.used == best_q.used && q.credits < best_q.credits)))
+			continue;
+		if (best == VLR_NONE || q.used < best_q.used || q.credits > best_q.credits)
+			ties = 0;
+		if (vlr_rng_below(&st->rng[p->source], ++ties) == 0) {
+			best = port;
+			best_q = q;
+		}
+	}
+	return best == VLR_NONE ? 0 : best - sim->first_port[sw] + 1;
+}
+
+static unsigned port(const struct sim_route *self, struct sim_state *st, uint32_t sw,
+		     uint32_t in_port, const struct sim_packet *p)
 {
 	const struct reference *r = (const struct reference *)self;
 	const struct vlr_sim *sim = r->sim;
@@ -69,6 +128,8 @@ static unsigned port(const struct sim_route *self, uint32_t sw, const struct sim
 	if (sw == destination)
 		return sim->server_port[p->destination] - sim->first_port[sw] + 1;
 	target = p->route_class == VLR_ROUTE_VALIANT && !p->phase_two ? p->via : destination;
+	if (r->model.minimal == VLR_SIM_MINIMAL_SHORTEST)
+		return shortest_port(r, st, sw, in_port, p, target);
 	return r->model.routes[p->phase_two]->port[(uint64_t)target * r->n + sw];
 }
 

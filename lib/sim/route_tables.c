@@ -65,10 +65,13 @@ void sim_reroute_dlid(struct sim_state *st, uint32_t sw, struct sim_packet *p)
 		set_dlid(st->sim, sw, p, (uint16_t)(q.base + (unsigned)offset));
 }
 
-static unsigned port(const struct sim_route *self, uint32_t sw, const struct sim_packet *p)
+static unsigned port(const struct sim_route *self, struct sim_state *st, uint32_t sw,
+		     uint32_t in_port, const struct sim_packet *p)
 {
 	const struct vlr_sim *sim = ((const struct by_tables *)self)->sim;
 
+	(void)st;
+	(void)in_port;
 	return vlr_tables_lft(sim->tables, sw)[p->dlid];
 }
 

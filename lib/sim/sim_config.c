@@ -44,6 +44,13 @@ static const struct vlr_name routing_names[] = {
 	{ "tables", VLR_SIM_ROUTING_TABLES }, { "minimal", VLR_SIM_ROUTING_MINIMAL },
 	{ "valiant", VLR_SIM_ROUTING_VALIANT }, { NULL, 0 },
 };
+static const struct vlr_name injection_names[] = {
+	{ "policy", VLR_SIM_INJECTION_POLICY }, { "any", VLR_SIM_INJECTION_ANY }, { NULL, 0 },
+};
+static const struct vlr_name minimal_names[] = {
+	{ "family", VLR_SIM_MINIMAL_FAMILY }, { "shortest", VLR_SIM_MINIMAL_SHORTEST },
+	{ NULL, 0 },
+};
 static const struct vlr_name phase_vls_names[] = {
 	{ "per-hop", VLR_SIM_PHASE_VLS_PER_HOP }, { "free", VLR_SIM_PHASE_VLS_FREE },
 	{ NULL, 0 },
@@ -223,5 +230,37 @@ int vlr_sim_phase_vls_parse(const char *text, enum vlr_sim_phase_vls *phase_vls,
 	if (parse_name(text, phase_vls_names, "phase VLs", &value, err))
 		return -1;
 	*phase_vls = (enum vlr_sim_phase_vls)value;
+	return 0;
+}
+
+const char *vlr_sim_minimal_name(enum vlr_sim_minimal minimal)
+{
+	return vlr_name_of(minimal_names, (int)minimal, "?");
+}
+
+int vlr_sim_minimal_parse(const char *text, enum vlr_sim_minimal *minimal,
+			  struct vlr_error *err)
+{
+	int value;
+
+	if (parse_name(text, minimal_names, "minimal routing", &value, err))
+		return -1;
+	*minimal = (enum vlr_sim_minimal)value;
+	return 0;
+}
+
+const char *vlr_sim_injection_vls_name(enum vlr_sim_injection_vls injection)
+{
+	return vlr_name_of(injection_names, (int)injection, "?");
+}
+
+int vlr_sim_injection_vls_parse(const char *text, enum vlr_sim_injection_vls *injection,
+				struct vlr_error *err)
+{
+	int value;
+
+	if (parse_name(text, injection_names, "injection VLs", &value, err))
+		return -1;
+	*injection = (enum vlr_sim_injection_vls)value;
 	return 0;
 }

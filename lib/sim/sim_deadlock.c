@@ -3,8 +3,8 @@
  *
  * A channel is a switch output port and a VL: its output buffer, the link
  * and the input buffer at the far end. A channel waits for the channel its
- * far-end head packet wants next (by its routing and the VL the packet
- * would take). Each channel waits for at most one other, so following the waits
+ * far-end head packet wants next (the output its routing chose and the
+ * first VL it may take there). Each channel waits for at most one other, so following the waits
  * from every occupied channel finds the cycles. The report lists one as
  * "switch:port/VL -> ... -> switch:port/VL", the notation of vlroute
  * verify's dependency cycles.
@@ -16,8 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "route_internal.h"
-#include "vl_select_internal.h"
+#include "sim_internal.h"
 
 #define NO_CHANNEL UINT64_MAX
 
@@ -25,10 +24,9 @@
 static uint64_t waits_for(const struct sim_state *st, uint64_t c)
 {
 	const struct vlr_sim *sim = st->sim;
-	uint32_t port = (uint32_t)(c / st->vls), in = sim->peer[port], sw, out;
-	unsigned vl = (unsigned)(c % st->vls), number;
+	uint32_t port = (uint32_t)(c / st->vls), in = sim->peer[port], out;
+	unsigned vl = (unsigned)(c % st->vls);
 	uint64_t pv;
-	const struct sim_packet *p;
 	uint16_t choices;
 
 	if (in == VLR_NONE)
@@ -36,15 +34,10 @@ static uint64_t waits_for(const struct sim_state *st, uint64_t c)
 	pv = (uint64_t)in * st->vls + vl;
 	if (!st->in[pv].count)
 		return NO_CHANNEL;
-	p = &st->packets[sim_input_first(st, pv)];
-	sw = sim->port_switch[in];
-	number = sim->route->port(sim->route, sw, p);
-	if (number == 0 || number > sim->first_port[sw + 1] - sim->first_port[sw])
+	out = st->in[pv].out;
+	if (out == VLR_NONE || sim->peer[out] == VLR_NONE)
 		return NO_CHANNEL;
-	out = sim->first_port[sw] + number - 1;
-	if (sim->peer[out] == VLR_NONE)
-		return NO_CHANNEL;
-	choices = sim->vl->choices(sim->vl, sw, in, out, p);
+	choices = st->in[pv].choices;
 	for (vl = 0; vl < st->vls; vl++)
 		if (choices >> vl & 1)
 			return (uint64_t)out * st->vls + vl;

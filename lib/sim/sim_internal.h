@@ -275,7 +275,7 @@ static inline uint64_t sim_serial_check(uint64_t serial)
 }
 
 /* sim_router.c: where a packet goes and on which VL */
-/* Route the head of input (port, vl) once: head_out, head_choices, head_ready. */
+/* Route the head of input (port, vl) once: its out, choices and ready. */
 void sim_head_update(struct sim_state *state, uint32_t port, unsigned vl);
 void sim_input_push(struct sim_state *state, uint32_t port, unsigned vl, uint32_t packet);
 uint32_t sim_input_pop(struct sim_state *state, uint32_t port, unsigned vl);

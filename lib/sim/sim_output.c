@@ -55,6 +55,9 @@ static void write_routing(const struct vlr_sim_config *c, struct vlr_json *json)
 	if (c->reference.policy.kind == VLR_VLP_TWO_PHASES)
 		vlr_json_string(json, "phase_vls",
 				vlr_sim_phase_vls_name(c->reference.phase_vls));
+	vlr_json_string(json, "minimal", vlr_sim_minimal_name(c->reference.minimal));
+	vlr_json_string(json, "injection_vls",
+			vlr_sim_injection_vls_name(c->reference.injection));
 }
 
 static void write_config(const struct vlr_sim *sim, struct vlr_json *json)

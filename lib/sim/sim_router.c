@@ -27,10 +27,11 @@ static int route_failure(struct sim_state *st, uint32_t sw, const struct sim_pac
 }
 
 /* The output port of packet p at switch sw, or VLR_NONE after a failure. */
-static uint32_t output_of(struct sim_state *st, uint32_t sw, const struct sim_packet *p)
+static uint32_t output_of(struct sim_state *st, uint32_t sw, uint32_t in_port,
+			  const struct sim_packet *p)
 {
 	const struct vlr_sim *sim = st->sim;
-	unsigned number = sim->route->port(sim->route, sw, p);
+	unsigned number = sim->route->port(sim->route, st, sw, in_port, p);
 	uint32_t port;
 
 	if (number == 0 || number > sim->first_port[sw + 1] - sim->first_port[sw]) {
@@ -72,7 +73,7 @@ void sim_head_update(struct sim_state *st, uint32_t port, unsigned vl)
 		return;
 	p = &st->packets[sim_input_first(st, pv)];
 	in->ready = p->ready;
-	in->out = output_of(st, sw, p);
+	in->out = output_of(st, sw, port, p);
 	if (in->out == VLR_NONE)
 		return;
 	in->choices = vl_select->choices(vl_select, sw, port, in->out, p);

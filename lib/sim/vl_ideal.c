@@ -1,11 +1,19 @@
 /*
- * vl_ideal.c - ideal VLs: at every hop a packet may take any VL its
- * tables' VL policy allows for its route class, hops, phase and escalation,
- * and joins the shortest of them (sim_pick_vl); on its injection link, the
- * allowed VL with the most credits; on the delivery link, any of the
- * policy's VLs. The phase follows the trunks of the Valiant DLIDs. The
- * tables must carry a ladder, ladder-reuse or 2phases policy; the VLs
- * simulated: --vls (at least the policy's), or the policy's.
+ * vl_ideal.c - ideal VLs: at every hop a packet may take any VL its VL
+ * policy allows for its route class, hops, phase and escalation, and joins
+ * the shortest of them (sim_pick_vl); on its injection link, the allowed
+ * VL with the most credits; on the delivery link, any of the policy's VLs.
+ *
+ * Two users: the table replay (sim_vl_ideal: the tables' policy - ladder,
+ * ladder-reuse or 2phases -, the phase followed along the trunks of the
+ * Valiant DLIDs; the VLs simulated: --vls, at least the policy's, or the
+ * policy's) and the reference model (sim_vl_reference: the policy of the
+ * configuration, the route class and phase set by route_reference.c).
+ * The reference model's 2phases may also go per hop: inside its phase's
+ * set the k-th hop of a phase takes VL phase * K + k, as the study's
+ * CAMINOS configurations do (K at least the hops of a phase), and its
+ * servers may inject on the lowest VL with room whatever the policy, as
+ * CAMINOS's servers do.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -19,10 +27,25 @@ struct ideal {
 	const struct vlr_sim *sim;
 	uint16_t all;			/* the VLs simulated */
 	uint16_t delivery_mask;		/* VLs of the delivery link */
-	struct vlr_vl_policy policy;	/* the tables', with the phase levels */
-	struct vlr_trunks trunks;
+	struct vlr_vl_policy policy;	/* with the phase levels */
+	int per_hop;			/* 2phases: VL phase * K + hop of the phase */
+	int injection_any;		/* servers: the lowest VL with room */
+	struct vlr_trunks trunks;	/* table replay */
 	int has_trunks;
 };
+
+static uint16_t allowed(const struct ideal *d, const struct sim_packet *p)
+{
+	enum vlr_route_class route_class = (enum vlr_route_class)p->route_class;
+	unsigned k = d->policy.vls_per_phase;
+
+	if (d->per_hop && d->policy.kind == VLR_VLP_TWO_PHASES)
+		return p->phase_hops < k ?
+		       (uint16_t)(1u << (vlr_policy_phase(&d->policy, route_class,
+							  p->phase_two) * k + p->phase_hops)) : 0;
+	return vlr_policy_vl_mask(&d->policy, route_class, p->hops, p->phase_two,
+				  p->escalation);
+}
 
 static uint16_t choices(const struct sim_vl_select *self, uint32_t sw, uint32_t in_port,
 			uint32_t out_port, const struct sim_packet *p)
@@ -33,8 +56,7 @@ static uint16_t choices(const struct sim_vl_select *self, uint32_t sw, uint32_t 
 	(void)in_port;
 	if (d->sim->peer_server[out_port] != VLR_NONE)
 		return d->delivery_mask & d->all;
-	return vlr_policy_vl_mask(&d->policy, (enum vlr_route_class)p->route_class, p->hops,
-				  p->phase_two, p->escalation) & d->all;
+	return allowed(d, p) & d->all;
 }
 
 static int injection_vl(const struct sim_vl_select *self, struct sim_state *st,
@@ -42,10 +64,15 @@ static int injection_vl(const struct sim_vl_select *self, struct sim_state *st,
 {
 	const struct ideal *d = (const struct ideal *)self;
 	const uint8_t *credits = st->credits + (uint64_t)d->sim->server_port[server] * st->vls;
-	uint16_t mask = vlr_policy_vl_mask(&d->policy, (enum vlr_route_class)p->route_class, 0,
-					   p->phase_two, 0);
+	uint16_t mask = allowed(d, p) & d->all;
 	int vl, best = -1;
 
+	if (d->injection_any) {
+		for (vl = 0; vl < (int)st->vls; vl++)
+			if (credits[vl])
+				return vl;
+		return -1;
+	}
 	for (vl = 0; vl < (int)st->vls; vl++)
 		if ((mask >> vl & 1) && credits[vl] && (best < 0 || credits[vl] > credits[best]))
 			best = vl;
@@ -89,6 +116,26 @@ static void release(struct sim_vl_select *self)
 	free(d);
 }
 
+/* A selection for policy over vls VLs, without trunks yet. */
+static struct ideal *ideal_new(const struct vlr_sim *sim, const struct vlr_vl_policy *policy,
+			       unsigned vls, struct vlr_error *err)
+{
+	struct ideal *d = calloc(1, sizeof(*d));
+
+	if (!d) {
+		vlr_fail(err, "out of memory");
+		return NULL;
+	}
+	d->base.choices = choices;
+	d->base.injection_vl = injection_vl;
+	d->base.free = release;
+	d->sim = sim;
+	d->all = (uint16_t)((1u << vls) - 1);
+	d->delivery_mask = (uint16_t)((1u << policy->vls) - 1);
+	d->policy = *policy;
+	return d;
+}
+
 static int check_tables(const struct vlr_sim *sim, unsigned vls, struct vlr_error *err)
 {
 	const struct vlr_tables *tables = sim->tables;
@@ -109,27 +156,19 @@ static struct sim_vl_select *create(const struct vlr_sim *sim, unsigned *vls,
 				    struct vlr_error *err)
 {
 	const struct vlr_tables *tables = sim->tables;
+	struct vlr_vl_policy policy = tables->policy;
 	struct ideal *d;
 
 	*vls = sim->config.vls ? sim->config.vls : tables->policy.vls;
 	if (check_tables(sim, *vls, err))
 		return NULL;
-	d = calloc(1, sizeof(*d));
-	if (!d) {
-		vlr_fail(err, "out of memory");
+	if (sim->has_topology)
+		vlr_vl_policy_fit_family(&policy, sim->topology.params.family);
+	d = ideal_new(sim, &policy, *vls, err);
+	if (!d)
 		return NULL;
-	}
-	d->base.choices = choices;
-	d->base.injection_vl = injection_vl;
 	d->base.dlid_set = dlid_set;
 	d->base.enter_switch = enter_switch;
-	d->base.free = release;
-	d->sim = sim;
-	d->all = (uint16_t)((1u << *vls) - 1);
-	d->delivery_mask = (uint16_t)((1u << tables->policy.vls) - 1);
-	d->policy = tables->policy;
-	if (sim->has_topology)
-		vlr_vl_policy_fit_family(&d->policy, sim->topology.params.family);
 	if (vlr_trunks_build(tables, &d->trunks, err)) {
 		release(&d->base);
 		return NULL;
@@ -139,3 +178,60 @@ static struct sim_vl_select *create(const struct vlr_sim *sim, unsigned *vls,
 }
 
 const struct sim_vl_type sim_vl_ideal = { "ideal", create };
+
+/* The most hops of one phase (per-hop 2Phases needs a VL for each). */
+static unsigned phase_hops(const struct vlr_topology *topology)
+{
+	return topology->params.family == VLR_FAMILY_HYPERX ?
+	       topology->params.u.grid.dims : 3;
+}
+
+int sim_reference_policy(const struct vlr_sim *sim, struct vlr_vl_policy *policy,
+			 struct vlr_error *err)
+{
+	const struct vlr_sim_reference *m = &sim->config.reference;
+	unsigned hops = phase_hops(&sim->topology);
+
+	*policy = m->policy;
+	if (policy->kind != VLR_VLP_LADDER && policy->kind != VLR_VLP_LADDER_REUSE &&
+	    policy->kind != VLR_VLP_TWO_PHASES)
+		return vlr_fail(err, "the reference model takes a ladder, ladder-reuse or "
+				"2phases VL policy, not %s", vlr_vl_policy_name(policy->kind));
+	if (policy->kind != VLR_VLP_TWO_PHASES) {
+		policy->vls = (m->routing == VLR_SIM_ROUTING_VALIANT ? 2 : 1) * hops;
+		return 0;
+	}
+	if (m->minimal == VLR_SIM_MINIMAL_SHORTEST && m->phase_vls == VLR_SIM_PHASE_VLS_FREE)
+		return vlr_fail(err, "shortest paths need VLs that rise with every hop: a "
+				"ladder, or 2phases with per-hop VLs, not free ones");
+	if (!policy->vls_per_phase)
+		policy->vls_per_phase = hops;
+	if (m->phase_vls == VLR_SIM_PHASE_VLS_PER_HOP && policy->vls_per_phase < hops)
+		return vlr_fail(err, "per-hop VLs need a VL for each of the %u hops of a "
+				"phase; %u VLs per phase given", hops, policy->vls_per_phase);
+	policy->vls = 2 * policy->vls_per_phase;
+	vlr_vl_policy_fit_family(policy, sim->topology.params.family);
+	return 0;
+}
+
+static struct sim_vl_select *create_reference(const struct vlr_sim *sim, unsigned *vls,
+					      struct vlr_error *err)
+{
+	const struct vlr_vl_policy *policy = &sim->config.reference.policy;
+	struct ideal *d;
+
+	*vls = sim->config.vls ? sim->config.vls : policy->vls;
+	if (*vls < policy->vls || policy->vls > VLR_MAX_DATA_VLS) {
+		vlr_fail(err, "the VL policy %s uses %u VLs; %u simulated (at most %d)",
+			 vlr_vl_policy_name(policy->kind), policy->vls, *vls, VLR_MAX_DATA_VLS);
+		return NULL;
+	}
+	d = ideal_new(sim, policy, *vls, err);
+	if (!d)
+		return NULL;
+	d->per_hop = sim->config.reference.phase_vls == VLR_SIM_PHASE_VLS_PER_HOP;
+	d->injection_any = sim->config.reference.injection == VLR_SIM_INJECTION_ANY;
+	return &d->base;
+}
+
+const struct sim_vl_type sim_vl_reference = { "reference", create_reference };

@@ -3,7 +3,7 @@
  * each hop and on its injection link. One implementation per file
  * (vl_exact.c, vl_ideal.c), one row per implementation in the table of
  * sim_config.c, indexed by enum vlr_sim_vl_mode; the reference model has
- * its own (vl_reference.c).
+ * its own (sim_vl_reference, in vl_ideal.c).
  *
  * A VL selection is made by vlr_sim_new for the simulation (it decides how
  * many VLs are simulated) and only read by the runs, which may share it
@@ -47,7 +47,7 @@ extern const struct sim_vl_type sim_vl_exact;
 extern const struct sim_vl_type sim_vl_ideal;
 extern const struct sim_vl_type sim_vl_reference;	/* the reference model's */
 
-/* vl_reference.c: the reference model's VL policy with its defaults (K:
+/* vl_ideal.c: the reference model's VL policy with its defaults (K:
    the most hops of a phase) and its VLs; the simulation's topology
    recognised. */
 int sim_reference_policy(const struct vlr_sim *sim, struct vlr_vl_policy *policy,

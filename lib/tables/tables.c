@@ -222,15 +222,20 @@ int vlr_switch_routes_init(struct vlr_switch_routes *routes, uint32_t num_switch
 
 	routes->num_switches = num_switches;
 	routes->port = entries <= SIZE_MAX ? calloc(entries ? entries : 1, 1) : NULL;
-	if (!routes->port)
+	routes->hops = entries <= SIZE_MAX ? calloc(entries ? entries : 1, 1) : NULL;
+	if (!routes->port || !routes->hops) {
+		vlr_switch_routes_free(routes);
 		return vlr_fail(err, "out of memory for the next hops between %u switches",
 				num_switches);
+	}
 	return 0;
 }
 
 void vlr_switch_routes_free(struct vlr_switch_routes *routes)
 {
 	free(routes->port);
+	free(routes->hops);
 	routes->port = NULL;
+	routes->hops = NULL;
 	routes->num_switches = 0;
 }

@@ -61,6 +61,26 @@ enum vlr_sim_phase_vls {
 					   at the global link (the ideal form) */
 };
 
+/* Which minimal routes the reference model's phases take. */
+enum vlr_sim_minimal {
+	VLR_SIM_MINIMAL_FAMILY = 0,	/* the family's: HyperX dimension order,
+					   Dragonfly local-global-local,
+					   Dragonfly+ up-global-down */
+	VLR_SIM_MINIMAL_SHORTEST,	/* any shortest path in hops, the next
+					   port chosen when the packet heads its
+					   input buffer: the one whose best
+					   allowed VL has the shortest queue */
+};
+
+/* Which VL a server of the reference model injects a packet on. */
+enum vlr_sim_injection_vls {
+	VLR_SIM_INJECTION_POLICY = 0,	/* the VL policy's VLs of the first hop,
+					   the one with the most credits (the
+					   study's Fig. 3) */
+	VLR_SIM_INJECTION_ANY,		/* the lowest VL with room, whatever the
+					   policy (CAMINOS 0.6.3's servers) */
+};
+
 /*
  * The reference model: routing and VLs as the Valiant studies define them,
  * without tables. The packet draws its intermediate among all switches
@@ -69,7 +89,10 @@ enum vlr_sim_phase_vls {
  * destination switch goes minimally. Each phase goes by minimal next hops
  * (routes[0] in phase one, routes[1] in phase two, the same object for the
  * same order; see vlr_minimal_switch_routes in engines.h), a packet routed
- * minimally by those of the phase whose VLs it takes. The VL policy is
+ * minimally by those of the phase whose VLs it takes; or, with minimal
+ * SHORTEST, by any shortest path (routes[0].hops), as CAMINOS's Shortest
+ * routing does (ladder and per-hop 2phases only: their VLs rise with every
+ * hop whatever the path). The VL policy is
  * ladder (hop i on VL i), ladder-reuse (any VL up to i) or 2phases (K VLs
  * a phase, 0: the most hops of a phase - the HyperX's dimensions, 3 on the
  * Dragonflies; phase_min for the minimal packets); its VLs: 2 x the most
@@ -81,6 +104,8 @@ struct vlr_sim_reference {
 	enum vlr_sim_routing routing;	/* TABLES: no reference model */
 	struct vlr_vl_policy policy;
 	enum vlr_sim_phase_vls phase_vls;
+	enum vlr_sim_minimal minimal;
+	enum vlr_sim_injection_vls injection;
 	const struct vlr_switch_routes *routes[2];
 };
 
@@ -183,6 +208,12 @@ int vlr_sim_vl_mode_parse(const char *text, enum vlr_sim_vl_mode *mode,
 			  struct vlr_error *err);
 const char *vlr_sim_routing_name(enum vlr_sim_routing routing);
 int vlr_sim_routing_parse(const char *text, enum vlr_sim_routing *routing,
+			  struct vlr_error *err);
+const char *vlr_sim_injection_vls_name(enum vlr_sim_injection_vls injection);
+int vlr_sim_injection_vls_parse(const char *text, enum vlr_sim_injection_vls *injection,
+				struct vlr_error *err);
+const char *vlr_sim_minimal_name(enum vlr_sim_minimal minimal);
+int vlr_sim_minimal_parse(const char *text, enum vlr_sim_minimal *minimal,
 			  struct vlr_error *err);
 const char *vlr_sim_phase_vls_name(enum vlr_sim_phase_vls phase_vls);
 int vlr_sim_phase_vls_parse(const char *text, enum vlr_sim_phase_vls *phase_vls,

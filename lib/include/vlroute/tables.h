@@ -176,11 +176,14 @@ unsigned vlr_policy_phase(const struct vlr_vl_policy *policy,
  * Minimal next hops between switches, for routing without tables (the
  * simulator's reference model): port[target * num_switches + sw] is the
  * port number by which switch sw forwards towards switch target, 0 where
- * sw is target. Switches are numbered as in struct vlr_tables.
+ * sw is target; hops[target * num_switches + sw] the switch-to-switch
+ * hops of the shortest paths from sw to target (at most 255). Switches are
+ * numbered as in struct vlr_tables.
  */
 struct vlr_switch_routes {
 	uint32_t num_switches;
 	uint8_t *port;
+	uint8_t *hops;
 };
 
 int vlr_switch_routes_init(struct vlr_switch_routes *routes, uint32_t num_switches,
