@@ -9,7 +9,9 @@
 #     --routing valiant), when this vlroute has it;
 #   - ideal, exact: the table replay of the same policy (valiant engine
 #     tables, LMC 6 on the HyperX and 7 on the Dragonfly, no restricted
-#     offsets, a random Valiant DLID per packet) in both VL modes;
+#     offsets, a random Valiant DLID per packet) in both VL modes, the ideal
+#     one with 2Phases's per-hop VLs as the model (so that the two differ
+#     by the tables' routes alone);
 # with the ratio of each accepted load to CAMINOS's, and the simulated
 # cycles and delivered phits (accepted load x servers x cycles) per
 # CPU-second (user + system time of the simulator's process) of each, with
@@ -108,12 +110,15 @@ describe() {
 	*) policy=${name##*_} ;;
 	esac
 	case $policy in
-	ladder) route_args=(--vl-policy ladder) model_args+=(--vl-policy ladder) ;;
-	ladderreuse) route_args=(--vl-policy ladder-reuse) model_args+=(--vl-policy ladder-reuse) ;;
+	ladder) route_args=(--vl-policy ladder) model_args+=(--vl-policy ladder) ideal_args=() ;;
+	ladderreuse)
+		route_args=(--vl-policy ladder-reuse) model_args+=(--vl-policy ladder-reuse)
+		ideal_args=() ;;
 	minfirst|minlast)
 		route_args=(--vl-policy 2phases --phase-min "$policy" --vls-per-phase "$k")
 		model_args+=(--vl-policy 2phases --phase-min "$policy"
-			     --vls-per-phase "$k" --phase-vls per-hop) ;;
+			     --vls-per-phase "$k" --phase-vls per-hop)
+		ideal_args=(--phase-vls per-hop) ;;
 	*) return 1 ;;
 	esac
 	model_args=(--routing valiant "${model_args[@]}")
@@ -338,9 +343,12 @@ for row_name in $names; do
 		for mode in ideal exact; do
 			if [ -n "$refused" ]; then
 				clear_run "vlroute route refused: $refused"
+			elif [ "$mode" = ideal ]; then
+				vlroute_sim "ideal replay" "$dir" --traffic "$traffic" --dlid random \
+					--vl-mode ideal "${ideal_args[@]}" --seed "$row_seed"
 			else
-				vlroute_sim "$mode replay" "$dir" --traffic "$traffic" --dlid random \
-					--vl-mode "$mode" --seed "$row_seed"
+				vlroute_sim "exact replay" "$dir" --traffic "$traffic" --dlid random \
+					--vl-mode exact --seed "$row_seed"
 			fi
 			record "$mode"
 		done
@@ -372,7 +380,7 @@ if [ -n "$csv" ]; then
 		echo "# cycles: $cycles, load 1.0, no warm-up, one thread each"
 		echo "# configurations: $config_dir"
 		echo "# caminos: $caminos$([ "$cached" = 1 ] && echo ", cached from $measured")"
-		echo "# replay: valiant tables, --restricted 0, --dlid random, ideal and exact VLs"
+		echo "# replay: valiant tables, --restricted 0, --dlid random, ideal (2phases: per-hop) and exact VLs"
 		echo "# phits: accepted x servers x cycles; per_cpu_second: over user + system seconds"
 		echo "# host: $(uname -n), $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 		echo "config,seed,fabric,traffic,policy,simulator,accepted,accepted_ratio,cpu_seconds,cycles,phits,cycles_per_cpu_second,cycles_speed_ratio,phits_per_cpu_second,phits_speed_ratio,status,note,command"

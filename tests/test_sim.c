@@ -603,8 +603,11 @@ static void test_vl_modes(void **state)
 	assert_string_equal(err.message, "VL mode \"fast\" is not exact or ideal");
 }
 
-/* Valiant tables of a HyperX 4x4 (2 servers a switch) at LMC 2 under 2phases. */
-static struct vlr_tables *hyperx_two_phases(enum vlr_phase_min phase_min)
+/*
+ * Valiant tables of a HyperX 4x4 (2 servers a switch) at LMC 2 under
+ * 2phases with k VLs per phase (0: the engine's default).
+ */
+static struct vlr_tables *hyperx_two_phases(enum vlr_phase_min phase_min, unsigned k)
 {
 	struct vlr_family_params params = test_grid(VLR_FAMILY_HYPERX, 2, 4, 2);
 	struct vlr_tables *tables = tables_for(&params, 8, 2);
@@ -615,6 +618,7 @@ static struct vlr_tables *hyperx_two_phases(enum vlr_phase_min phase_min)
 	vlr_engine_options_init(&options);
 	options.policy.kind = VLR_VLP_TWO_PHASES;
 	options.policy.phase_min = phase_min;
+	options.policy.vls_per_phase = k;
 	if (vlr_route_valiant(tables, &options, &report, &err))
 		fail_msg("routing failed: %s", err.message);
 	return tables;
@@ -639,7 +643,7 @@ static void test_phase_min_differ(void **state)
 
 	(void)state;
 	for (i = 0; i < 3; i++)
-		tables[i] = hyperx_two_phases(phases[i]);
+		tables[i] = hyperx_two_phases(phases[i], 0);
 	for (m = 0; m < 2; m++) {
 		config_for(&config, "shift+1");
 		config.dlid = VLR_DLID_RANDOM;
@@ -661,6 +665,120 @@ static void test_phase_min_differ(void **state)
 	}
 	for (i = 0; i < 3; i++)
 		vlr_tables_free(tables[i]);
+}
+
+/*
+ * How the switch-to-switch hops of one packet at a time chose their VLs,
+ * under MinFirst: a packet that starts on its DLID's trunk (its
+ * intermediate is its source switch) is minimal, on the first phase's VLs.
+ */
+struct phase_hops {
+	const struct vlr_tables *tables;
+	unsigned k;			/* VLs per phase */
+	uint64_t serial;		/* the packet of the hops so far */
+	int on_trunk;			/* it started in phase two */
+	int phase_two;			/* its phase at its last hop */
+	unsigned in_phase;		/* its hops in that phase so far */
+	unsigned hops, later_hops;	/* all hops, those past a phase's first */
+	unsigned per_hop;		/* hops on VL phase * K + hop of the phase */
+};
+
+static void count_phase_hop(void *context, const struct vlr_sim_hop *hop)
+{
+	struct phase_hops *h = context;
+	const struct vlr_fabric *fabric = h->tables->fabric;
+	const struct vlr_port *port;
+
+	if (hop->from_switch == VLR_NONE)
+		return;
+	port = vlr_port_at(fabric, h->tables->switch_node[hop->from_switch], hop->port);
+	if (!vlr_node_is_switch(fabric, fabric->ports[port->peer].node))
+		return;				/* delivery: any VL */
+	if (hop->serial != h->serial || !h->hops)
+		h->on_trunk = hop->phase_two;
+	if (hop->serial != h->serial || hop->phase_two != h->phase_two || !h->hops)
+		h->in_phase = 0;
+	h->serial = hop->serial;
+	h->phase_two = hop->phase_two;
+	h->hops++;
+	h->later_hops += h->in_phase > 0;
+	h->per_hop += hop->vl == (unsigned)(hop->phase_two && !h->on_trunk) * h->k + h->in_phase;
+	h->in_phase++;
+}
+
+/* Every server sends one packet (shift+5), 64 cycles apart, hops counted. */
+static struct phase_hops replay_one_by_one(const struct vlr_tables *tables,
+					   enum vlr_sim_phase_vls phase_vls)
+{
+	struct phase_hops h = { .tables = tables, .k = tables->policy.vls_per_phase };
+	char *text = calloc(32, 32), *path;
+	struct vlr_sim_config config;
+	struct vlr_sim_result r;
+	struct vlr_error err;
+	size_t used = 0;
+	unsigned s;
+
+	assert_non_null(text);
+	for (s = 0; s < 32; s++)
+		used += (size_t)snprintf(text + used, 32, "%u %u %u 16\n", s * 64, s,
+					 (s + 5) % 32);
+	path = test_write_file("one-by-one.trace", text);
+	vlr_sim_config_default(&config);
+	config.vl_mode = VLR_SIM_VL_IDEAL;
+	config.phase_vls = phase_vls;
+	config.dlid = VLR_DLID_RANDOM;
+	config.cycles = 32 * 64 + 200;
+	config.drain = 1;
+	config.hop = count_phase_hop;
+	config.hop_context = &h;
+	config.trace = vlr_sim_trace_read(path, 32, &err);
+	if (!config.trace)
+		fail_msg("%s", err.message);
+	r = run_once(tables, &config, 0, 1);
+	assert_int_equal(r.delivered, 32);
+	vlr_sim_result_free(&r);
+	vlr_sim_trace_free((struct vlr_sim_trace *)config.trace);
+	unlink(path);
+	free(path);
+	free(text);
+	return h;
+}
+
+/*
+ * Ideal VLs on 2phases tables, per hop: the k-th hop of a phase takes VL
+ * phase * K + k, the phase restarting at the DLID's trunk; free, most
+ * hops past a phase's first do not (an idle fabric's queues tie, and the
+ * lowest VL wins). Per-hop needs K VLs for
+ * the 2 hops of a HyperX 2D phase, and ideal VLs.
+ */
+static void test_per_hop_tables(void **state)
+{
+	struct vlr_tables *tables = hyperx_two_phases(VLR_MIN_FIRST, 2);
+	struct vlr_sim_config config;
+	struct phase_hops h;
+	struct vlr_error err;
+
+	(void)state;
+	h = replay_one_by_one(tables, VLR_SIM_PHASE_VLS_PER_HOP);
+	assert_true(h.later_hops > 0);
+	assert_int_equal(h.per_hop, h.hops);
+	h = replay_one_by_one(tables, VLR_SIM_PHASE_VLS_FREE);
+	assert_true(h.per_hop < h.hops - h.later_hops / 2);
+	vlr_tables_free(tables);
+
+	tables = hyperx_two_phases(VLR_MIN_FIRST, 1);
+	config_for(&config, "un");
+	config.vl_mode = VLR_SIM_VL_IDEAL;
+	config.phase_vls = VLR_SIM_PHASE_VLS_PER_HOP;
+	assert_null(vlr_sim_new(tables, &config, &err));
+	assert_string_equal(err.message, "per-hop VLs need a VL for each of the 2 hops of a "
+			    "phase; the tables have 1 VLs per phase (vlroute route "
+			    "--vls-per-phase)");
+	config.vl_mode = VLR_SIM_VL_EXACT;
+	assert_null(vlr_sim_new(tables, &config, &err));
+	assert_string_equal(err.message, "per-hop or free phase VLs are for ideal VLs; the "
+			    "exact VLs are the SL2VL tables'");
+	vlr_tables_free(tables);
 }
 
 /*
@@ -822,6 +940,7 @@ int main(void)
 		cmocka_unit_test(test_refused_configurations),
 		cmocka_unit_test(test_injection_queues),
 		cmocka_unit_test(test_phase_min_differ),
+		cmocka_unit_test(test_per_hop_tables),
 		cmocka_unit_test(test_unprogrammable_ideal_only),
 		cmocka_unit_test(test_dlid_choices),
 		cmocka_unit_test(test_vl_modes),

@@ -606,7 +606,7 @@ static void test_no_deadlock(void **state)
 	model_init(&m, &params, 0);
 	for (i = 0; i < sizeof(policies) / sizeof(policies[0]); i++) {
 		model_config(&m, &config, policies[i].kind, policies[i].phase_min);
-		config.reference.phase_vls = policies[i].phase_vls;
+		config.phase_vls = policies[i].phase_vls;
 		config.reference.minimal = policies[i].minimal;
 		set_pattern(&config, "adv+1");
 		config.cycles = 30000;
@@ -642,14 +642,14 @@ static void test_refusals(void **state)
 	model_config(&m, &config, VLR_VLP_TWO_PHASES, VLR_MIN_FIRST);
 	config.reference.policy.vls_per_phase = 2;
 	expect_refusal(&m, &config, "per-hop VLs need a VL for each of the 3 hops");
-	config.reference.phase_vls = VLR_SIM_PHASE_VLS_FREE;	/* K = 2 is fine then */
+	config.phase_vls = VLR_SIM_PHASE_VLS_FREE;	/* K = 2 is fine then */
 	sim = vlr_sim_new(m.tables, &config, &err);
 	if (!sim)
 		fail_msg("%s", err.message);
 	assert_int_equal(vlr_sim_num_vls(sim), 4);
 	vlr_sim_free(sim);
 	model_config(&m, &config, VLR_VLP_TWO_PHASES, VLR_MIN_FIRST);
-	config.reference.phase_vls = VLR_SIM_PHASE_VLS_FREE;
+	config.phase_vls = VLR_SIM_PHASE_VLS_FREE;
 	config.reference.minimal = VLR_SIM_MINIMAL_SHORTEST;
 	expect_refusal(&m, &config, "shortest paths need VLs that rise with every hop");
 	model_config(&m, &config, VLR_VLP_LAYERS, VLR_MIN_FIRST);

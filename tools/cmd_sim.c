@@ -57,7 +57,8 @@ static const char sim_usage[] =
 	"      --vls-per-phase K  2phases: VLs per phase (default the most hops of\n"
 	"                         a phase: the HyperX's dimensions, 3 on Dragonflies)\n"
 	"      --phase-vls V      2phases: per-hop (hop k of a phase on its k-th VL)\n"
-	"                         or free (any VL of the phase) (default per-hop)\n"
+	"                         or free (any VL of the phase) (default per-hop;\n"
+	"                         tables in ideal VL mode too, default free)\n"
 	"      --dim-order ORDER  HyperX: dimension order of phase one, e.g. 1,0\n"
 	"                         (default 0,1,...)\n"
 	"      --phase-two-order O  HyperX: same or reverse order in phase two\n"
@@ -348,7 +349,9 @@ static int reference_option(struct sim_cli *cli, int option, const char *text)
 	case OPT_ROUTING: status = vlr_sim_routing_parse(text, &r->routing, &err); break;
 	case OPT_VL_POLICY: status = vlr_vl_policy_parse(text, &r->policy.kind, &err); break;
 	case OPT_PHASE_MIN: status = vlr_phase_min_parse(text, &r->policy.phase_min, &err); break;
-	case OPT_PHASE_VLS: status = vlr_sim_phase_vls_parse(text, &r->phase_vls, &err); break;
+	case OPT_PHASE_VLS:
+		status = vlr_sim_phase_vls_parse(text, &cli->config.phase_vls, &err);
+		break;
 	case OPT_MINIMAL: status = vlr_sim_minimal_parse(text, &r->minimal, &err); break;
 	case OPT_INJECTION_VLS:
 		status = vlr_sim_injection_vls_parse(text, &r->injection, &err);
@@ -388,7 +391,8 @@ static void note_kind(struct sim_cli *cli, int option)
 	static const int table_only[] = { 'm', 'd', OPT_BIAS, 'v', 'f' };
 	size_t i;
 
-	if (option >= OPT_ROUTING && option <= OPT_INJECTION_VLS && !cli->reference_option)
+	if (option >= OPT_ROUTING && option <= OPT_INJECTION_VLS && option != OPT_PHASE_VLS &&
+	    !cli->reference_option)
 		cli->reference_option = option_name(option);
 	for (i = 0; i < sizeof(table_only) / sizeof(table_only[0]); i++)
 		if (option == table_only[i] && !cli->table_option)

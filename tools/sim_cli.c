@@ -108,6 +108,13 @@ static int reference(const struct sim_cli *cli)
 	return cli->config.reference.routing != VLR_SIM_ROUTING_TABLES;
 }
 
+/* Table replay with per-hop phase VLs says so after its VL mode. */
+static const char *per_hop_tables(const struct vlr_sim_config *c)
+{
+	return c->vl_mode == VLR_SIM_VL_IDEAL && c->phase_vls == VLR_SIM_PHASE_VLS_PER_HOP ?
+	       " per-hop" : "";
+}
+
 /*
  * "reference model, valiant, 2phases minfirst K=2 (4 VLs), per-hop", with
  * the defaults the simulation resolved (K, the VLs).
@@ -121,7 +128,7 @@ static void describe_model(const struct vlr_sim *sim, char *out, size_t size)
 	snprintf(out, size, "reference model, %s, %s%s%s%s%s", vlr_sim_routing_name(r->routing),
 		 policy, r->policy.kind == VLR_VLP_TWO_PHASES ? ", " : "",
 		 r->policy.kind == VLR_VLP_TWO_PHASES ?
-		 vlr_sim_phase_vls_name(r->phase_vls) : "",
+		 vlr_sim_phase_vls_name(vlr_sim_config_of(sim)->phase_vls) : "",
 		 r->minimal == VLR_SIM_MINIMAL_SHORTEST ? ", shortest paths" : "",
 		 r->injection == VLR_SIM_INJECTION_ANY ? ", injection on any VL" : "");
 }
@@ -170,8 +177,8 @@ static void print_header(const struct sim_cli *cli, const struct vlr_sim *sim)
 		fprintf(out, "routing:           %s\n", model);
 		fprintf(out, "VLs:               %u\n", vlr_sim_num_vls(sim));
 	} else {
-		fprintf(out, "VLs:               %u, %s\n", vlr_sim_num_vls(sim),
-			vlr_sim_vl_mode_name(c->vl_mode));
+		fprintf(out, "VLs:               %u, %s%s\n", vlr_sim_num_vls(sim),
+			vlr_sim_vl_mode_name(c->vl_mode), per_hop_tables(c));
 		fprintf(out, "DLID choice:       %s\n", vlr_dlid_choice_name(c->dlid));
 	}
 	print_cycles(out, c);
@@ -276,9 +283,10 @@ static int write_plot(const struct sim_cli *cli, const struct vlr_tables *tables
 	if (reference(cli))
 		describe_model(sim, how, sizeof(how));
 	else
-		snprintf(how, sizeof(how), "DLID %s, %s VLs",
+		snprintf(how, sizeof(how), "DLID %s, %s%s VLs",
 			 vlr_dlid_choice_name(cli->config.dlid),
-			 vlr_sim_vl_mode_name(cli->config.vl_mode));
+			 vlr_sim_vl_mode_name(cli->config.vl_mode),
+			 per_hop_tables(vlr_sim_config_of(sim)));
 	snprintf(title, sizeof(title), "%s, %s, %s, %s", what,
 		 cli->config.trace ? "trace" : pattern, loads, how);
 	if (sim_plot(results, cli->num_loads, cli->seeds, title, cli->plot, &err)) {
@@ -399,7 +407,10 @@ static int read_trace(struct sim_cli *cli, const struct vlr_tables *tables)
 	return 0;
 }
 
-/* The ideal form can deadlock where its dependencies have a cycle: say so. */
+/*
+ * The ideal form can deadlock where its dependencies have a cycle: say so.
+ * (Per-hop phase VLs rise with every hop of a route: no cycle to warn of.)
+ */
 static void warn_ideal_cycle(const struct sim_cli *cli, const struct vlr_tables *tables)
 {
 	char verdict[VLR_VERIFY_CYCLE_SIZE + 64];
@@ -495,7 +506,8 @@ int sim_cli_run(struct sim_cli *cli)
 		vlr_tables_free(tables);
 		return CLI_FAILED;
 	}
-	if (!reference(cli) && cli->config.vl_mode == VLR_SIM_VL_IDEAL)
+	if (!reference(cli) && cli->config.vl_mode == VLR_SIM_VL_IDEAL &&
+	    cli->config.phase_vls != VLR_SIM_PHASE_VLS_PER_HOP)
 		warn_ideal_cycle(cli, tables);
 	print_mark(cli, tables);
 	status = simulate(cli, tables, sim);

@@ -176,6 +176,13 @@ static int setup_routing(struct vlr_sim *sim, struct vlr_error *err)
 {
 	int reference = sim->config.reference.routing != VLR_SIM_ROUTING_TABLES;
 
+	if (!reference && sim->config.vl_mode != VLR_SIM_VL_IDEAL &&
+	    sim->config.phase_vls != VLR_SIM_PHASE_VLS_DEFAULT)
+		return vlr_fail(err, "per-hop or free phase VLs are for ideal VLs; the "
+				"exact VLs are the SL2VL tables'");
+	if (sim->config.phase_vls == VLR_SIM_PHASE_VLS_DEFAULT)
+		sim->config.phase_vls = reference ? VLR_SIM_PHASE_VLS_PER_HOP :
+					VLR_SIM_PHASE_VLS_FREE;
 	sim->route = reference ? sim_route_reference_new(sim, err) :
 		     sim_route_tables_new(sim, err);
 	if (!sim->route || (reference &&

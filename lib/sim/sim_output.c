@@ -40,12 +40,16 @@ int vlr_sim_write_csv(const struct vlr_sim_result *results, unsigned count,
 }
 
 /* Table replay: its VL mode and DLID rule; the reference model: its own. */
-static void write_routing(const struct vlr_sim_config *c, struct vlr_json *json)
+static void write_routing(const struct vlr_sim *sim, struct vlr_json *json)
 {
+	const struct vlr_sim_config *c = &sim->config;
 	char policy[128];
 
 	if (c->reference.routing == VLR_SIM_ROUTING_TABLES) {
 		vlr_json_string(json, "vl_mode", vlr_sim_vl_mode_name(c->vl_mode));
+		if (c->vl_mode == VLR_SIM_VL_IDEAL &&
+		    sim->tables->policy.kind == VLR_VLP_TWO_PHASES)
+			vlr_json_string(json, "phase_vls", vlr_sim_phase_vls_name(c->phase_vls));
 		vlr_json_string(json, "dlid", vlr_dlid_choice_name(c->dlid));
 		return;
 	}
@@ -54,7 +58,7 @@ static void write_routing(const struct vlr_sim_config *c, struct vlr_json *json)
 	vlr_json_string(json, "vl_policy", policy);
 	if (c->reference.policy.kind == VLR_VLP_TWO_PHASES)
 		vlr_json_string(json, "phase_vls",
-				vlr_sim_phase_vls_name(c->reference.phase_vls));
+				vlr_sim_phase_vls_name(c->phase_vls));
 	vlr_json_string(json, "minimal", vlr_sim_minimal_name(c->reference.minimal));
 	vlr_json_string(json, "injection_vls",
 			vlr_sim_injection_vls_name(c->reference.injection));
@@ -74,7 +78,7 @@ static void write_config(const struct vlr_sim *sim, struct vlr_json *json)
 	vlr_json_uint(json, "switches", sim->num_switches);
 	vlr_json_uint(json, "vls", sim->vls);
 	vlr_json_string(json, "traffic", pattern);
-	write_routing(c, json);
+	write_routing(sim, json);
 	vlr_json_uint(json, "packet_phits", c->packet_phits);
 	vlr_json_uint(json, "input_packets", c->input_packets);
 	vlr_json_uint(json, "output_packets", c->output_packets);

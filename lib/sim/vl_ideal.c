@@ -9,11 +9,11 @@
  * Valiant DLIDs; the VLs simulated: --vls, at least the policy's, or the
  * policy's) and the reference model (sim_vl_reference: the policy of the
  * configuration, the route class and phase set by route_reference.c).
- * The reference model's 2phases may also go per hop: inside its phase's
- * set the k-th hop of a phase takes VL phase * K + k, as the study's
- * CAMINOS configurations do (K at least the hops of a phase), and its
- * servers may inject on the lowest VL with room whatever the policy, as
- * CAMINOS's servers do.
+ * 2phases may also go per hop (config.phase_vls, the reference model's
+ * default): inside its phase's set the k-th hop of a phase takes VL
+ * phase * K + k, as the study's CAMINOS configurations do (K at least the
+ * hops of a phase). The reference model's servers may inject on the lowest
+ * VL with room whatever the policy, as CAMINOS's servers do.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -87,6 +87,7 @@ static void enter_switch(const struct sim_vl_select *self, uint32_t sw, struct s
 	if (!p->phase_two && p->route_class == VLR_ROUTE_VALIANT &&
 	    vlr_trunks_has(&d->trunks, sw, p->dlid)) {
 		p->phase_two = 1;
+		p->phase_hops = 0;
 		p->escalation = 0;
 	}
 }
@@ -136,6 +137,13 @@ static struct ideal *ideal_new(const struct vlr_sim *sim, const struct vlr_vl_po
 	return d;
 }
 
+/* The most hops of one phase (per-hop 2Phases needs a VL for each). */
+static unsigned phase_hops(const struct vlr_topology *topology)
+{
+	return topology->params.family == VLR_FAMILY_HYPERX ?
+	       topology->params.u.grid.dims : 3;
+}
+
 static int check_tables(const struct vlr_sim *sim, unsigned vls, struct vlr_error *err)
 {
 	const struct vlr_tables *tables = sim->tables;
@@ -149,6 +157,19 @@ static int check_tables(const struct vlr_sim *sim, unsigned vls, struct vlr_erro
 		return vlr_fail(err, "the VL policy %s uses %u VLs; only %u simulated",
 				vlr_vl_policy_name(tables->policy.kind), tables->policy.vls,
 				vls);
+	if (sim->config.phase_vls != VLR_SIM_PHASE_VLS_PER_HOP)
+		return 0;
+	if (tables->policy.kind != VLR_VLP_TWO_PHASES)
+		return vlr_fail(err, "per-hop phase VLs are for 2phases tables; these "
+				"tables have %s", vlr_vl_policy_name(tables->policy.kind));
+	if (!sim->has_topology)
+		return vlr_fail(err, "per-hop phase VLs need a HyperX, Dragonfly or "
+				"Dragonfly+, to know the most hops of a phase");
+	if (tables->policy.vls_per_phase < phase_hops(&sim->topology))
+		return vlr_fail(err, "per-hop VLs need a VL for each of the %u hops of a "
+				"phase; the tables have %u VLs per phase (vlroute route "
+				"--vls-per-phase)", phase_hops(&sim->topology),
+				tables->policy.vls_per_phase);
 	return 0;
 }
 
@@ -169,6 +190,7 @@ static struct sim_vl_select *create(const struct vlr_sim *sim, unsigned *vls,
 		return NULL;
 	d->base.dlid_set = dlid_set;
 	d->base.enter_switch = enter_switch;
+	d->per_hop = sim->config.phase_vls == VLR_SIM_PHASE_VLS_PER_HOP;
 	if (vlr_trunks_build(tables, &d->trunks, err)) {
 		release(&d->base);
 		return NULL;
@@ -178,13 +200,6 @@ static struct sim_vl_select *create(const struct vlr_sim *sim, unsigned *vls,
 }
 
 const struct sim_vl_type sim_vl_ideal = { "ideal", create };
-
-/* The most hops of one phase (per-hop 2Phases needs a VL for each). */
-static unsigned phase_hops(const struct vlr_topology *topology)
-{
-	return topology->params.family == VLR_FAMILY_HYPERX ?
-	       topology->params.u.grid.dims : 3;
-}
 
 int sim_reference_policy(const struct vlr_sim *sim, struct vlr_vl_policy *policy,
 			 struct vlr_error *err)
@@ -201,12 +216,13 @@ int sim_reference_policy(const struct vlr_sim *sim, struct vlr_vl_policy *policy
 		policy->vls = (m->routing == VLR_SIM_ROUTING_VALIANT ? 2 : 1) * hops;
 		return 0;
 	}
-	if (m->minimal == VLR_SIM_MINIMAL_SHORTEST && m->phase_vls == VLR_SIM_PHASE_VLS_FREE)
+	if (m->minimal == VLR_SIM_MINIMAL_SHORTEST &&
+	    sim->config.phase_vls == VLR_SIM_PHASE_VLS_FREE)
 		return vlr_fail(err, "shortest paths need VLs that rise with every hop: a "
 				"ladder, or 2phases with per-hop VLs, not free ones");
 	if (!policy->vls_per_phase)
 		policy->vls_per_phase = hops;
-	if (m->phase_vls == VLR_SIM_PHASE_VLS_PER_HOP && policy->vls_per_phase < hops)
+	if (sim->config.phase_vls == VLR_SIM_PHASE_VLS_PER_HOP && policy->vls_per_phase < hops)
 		return vlr_fail(err, "per-hop VLs need a VL for each of the %u hops of a "
 				"phase; %u VLs per phase given", hops, policy->vls_per_phase);
 	policy->vls = 2 * policy->vls_per_phase;
@@ -229,7 +245,7 @@ static struct sim_vl_select *create_reference(const struct vlr_sim *sim, unsigne
 	d = ideal_new(sim, policy, *vls, err);
 	if (!d)
 		return NULL;
-	d->per_hop = sim->config.reference.phase_vls == VLR_SIM_PHASE_VLS_PER_HOP;
+	d->per_hop = sim->config.phase_vls == VLR_SIM_PHASE_VLS_PER_HOP;
 	d->injection_any = sim->config.reference.injection == VLR_SIM_INJECTION_ANY;
 	return &d->base;
 }

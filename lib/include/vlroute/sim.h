@@ -54,9 +54,15 @@ enum vlr_sim_routing {
 					   per packet, then minimal routes */
 };
 
-/* How a 2Phases hop of the reference model picks inside its phase's VLs. */
+/*
+ * How a 2Phases hop picks inside its phase's VLs, in the reference model
+ * and in the table replay's ideal VL mode (the exact mode has the SL2VL's).
+ */
 enum vlr_sim_phase_vls {
-	VLR_SIM_PHASE_VLS_PER_HOP = 0,	/* hop k of a phase: VL phase * K + k */
+	VLR_SIM_PHASE_VLS_DEFAULT = 0,	/* the reference model PER_HOP, the
+					   table replay FREE (vlr_sim_new
+					   resolves it) */
+	VLR_SIM_PHASE_VLS_PER_HOP,	/* hop k of a phase: VL phase * K + k */
 	VLR_SIM_PHASE_VLS_FREE,		/* any VL of the set, Dragonfly sets split
 					   at the global link (the ideal form) */
 };
@@ -103,7 +109,6 @@ enum vlr_sim_injection_vls {
 struct vlr_sim_reference {
 	enum vlr_sim_routing routing;	/* TABLES: no reference model */
 	struct vlr_vl_policy policy;
-	enum vlr_sim_phase_vls phase_vls;
 	enum vlr_sim_minimal minimal;
 	enum vlr_sim_injection_vls injection;
 	const struct vlr_switch_routes *routes[2];
@@ -158,6 +163,7 @@ struct vlr_sim_config {
 	enum vlr_sim_queue_select queue_select;
 	int transit_priority;		/* transit beats injection at an output */
 	enum vlr_sim_vl_mode vl_mode;
+	enum vlr_sim_phase_vls phase_vls;	/* 2phases: VLs inside a phase */
 	enum vlr_dlid_choice dlid;	/* base, random, recompute, restricted or
 					   adaptive (tables.h) */
 	enum vlr_sim_allocator allocator;
