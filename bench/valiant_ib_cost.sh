@@ -11,11 +11,20 @@
 # One CSV line per fabric and policy on standard output, a table on
 # standard error.
 #
-# Usage: bench/valiant_ib_cost.sh [BUILD_DIR] [--quick] [CYCLES]
+# Usage: bench/valiant_ib_cost.sh [--only NAMES] [BUILD_DIR] [--quick] [CYCLES]
+#   --only NAMES: comma-separated fabric names (hx64, hx16x16, hx8x8x8,
+#                 df6-12-6, dfp8-8-8-8; with --quick hx8x8, df3-6-3,
+#                 dfp4-4-4-2), optionally NAME:POLICY (e.g.
+#                 "df6-12-6:2phases minlast") for one policy of it
 #   --quick: small fabrics of each family (minutes instead of hours)
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 set -u
 
+only=
+if [ "${1:-}" = --only ]; then
+	only=,$2,
+	shift 2
+fi
 build=${1:-build}
 quick=${2:-}
 cycles=${3:-20000}
@@ -52,6 +61,9 @@ for entry in "${fabrics[@]}"; do
 	IFS='|' read -r name spec lmc pattern <<<"$entry"
 	"$vlroute" gen $spec -o "$scratch/$name.net" >/dev/null || exit 1
 	for policy in "${policies[@]}"; do
+		if [ -n "$only" ] && [[ $only != *",$name,"* && $only != *",$name:$policy,"* ]]; then
+			continue
+		fi
 		set -- $policy
 		args=(--engine valiant --lmc "$lmc" --vl-policy "$1")
 		[ -n "${2:-}" ] && args+=(--phase-min "$2")
