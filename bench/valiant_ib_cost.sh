@@ -3,7 +3,9 @@
 # each fabric and policy, the accepted load at offered load 1.0 under the
 # studies' adversarial pattern, simulated on the same valiant tables in the
 # IB-exact VL mode (path SL + SL2VL, what a switch can do) and in the
-# ideal mode (any VL the policy allows, shortest queue), and their ratio.
+# ideal mode (any VL the policy allows, shortest queue), and their ratio;
+# also the SLs and VLs the tables use and the routing's wall time and peak
+# memory (/usr/bin/time).
 # The goal: exact within 5% of ideal. Random DLID among the Valiant
 # offsets, highest LMC the LID space allows, 20,000 cycles, 2 seeds. A
 # policy the fabric's SLs or VLs cannot carry is routed again with
@@ -32,6 +34,13 @@ vlroute="$build/tools/vlroute"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 [ -x "$vlroute" ] || { echo "no $vlroute: build first (./run.sh build)" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "$0: needs /usr/bin/time (Debian: time)" >&2; exit 2; }
+
+# route ARGS...: vlroute route, its output in $scratch/log, its seconds and
+# peak MB in $scratch/time
+route() {
+	/usr/bin/time -f "%e %M" -o "$scratch/time" "$vlroute" route "$@" >"$scratch/log" 2>&1
+}
 
 # name|gen arguments|LMC|pattern (the studies' adversarial one)
 fabrics=(
@@ -56,7 +65,7 @@ accepted() {
 		awk '$1 == "1.000" { sum += $3; n++ } END { if (n) printf "%.4f", sum / n }'
 }
 
-echo "fabric,lmc,pattern,policy,sls,vls,exact,ideal,exact_over_ideal"
+echo "fabric,lmc,pattern,policy,sls,vls,route_s,route_mb,exact,ideal,exact_over_ideal"
 for entry in "${fabrics[@]}"; do
 	IFS='|' read -r name spec lmc pattern <<<"$entry"
 	"$vlroute" gen $spec -o "$scratch/$name.net" >/dev/null || exit 1
@@ -68,17 +77,18 @@ for entry in "${fabrics[@]}"; do
 		args=(--engine valiant --lmc "$lmc" --vl-policy "$1")
 		[ -n "${2:-}" ] && args+=(--phase-min "$2")
 		rm -rf "$scratch/tables"
-		if ! "$vlroute" route "$scratch/$name.net" "${args[@]}" -o "$scratch/tables" \
-			>"$scratch/log" 2>&1; then
+		if ! route "$scratch/$name.net" "${args[@]}" -o "$scratch/tables"; then
 			rm -rf "$scratch/tables"
-			if ! "$vlroute" route "$scratch/$name.net" "${args[@]}" --allow-unprogrammable \
-				-o "$scratch/tables" >"$scratch/log" 2>&1; then
-				echo "$name,$lmc,$pattern,$policy,,,,,refused"
+			if ! route "$scratch/$name.net" "${args[@]}" --allow-unprogrammable \
+				-o "$scratch/tables"; then
+				echo "$name,$lmc,$pattern,$policy,,,,,,,refused"
 				continue
 			fi
 		fi
 		sls=$(sed -n 's/^SLs used: *//p' "$scratch/log")
 		vls=$(sed -n 's/^VLs used: *//p' "$scratch/log")
+		read -r seconds kb < <(tail -1 "$scratch/time")
+		mb=$((kb / 1024))
 		exact="not programmable"
 		grep -q "^not programmable:" "$scratch/log" ||
 			exact=$(accepted "$scratch/tables" exact "$pattern")
@@ -86,8 +96,9 @@ for entry in "${fabrics[@]}"; do
 		ratio=
 		[ "$exact" = "not programmable" ] ||
 			ratio=$(awk -v e="$exact" -v i="$ideal" 'BEGIN { if (i > 0) printf "%.3f", e / i }')
-		echo "$name,$lmc,$pattern,$policy,$sls,$vls,$exact,$ideal,$ratio"
-		printf "%-11s %-8s %-17s SLs %-3s VLs %-2s exact %s ideal %s ratio %s\n" \
-			"$name" "$pattern" "$policy" "$sls" "$vls" "$exact" "$ideal" "$ratio" >&2
+		echo "$name,$lmc,$pattern,$policy,$sls,$vls,$seconds,$mb,$exact,$ideal,$ratio"
+		printf "%-11s %-8s %-17s SLs %-3s VLs %-2s route %6ss %5s MB exact %s ideal %s ratio %s\n" \
+			"$name" "$pattern" "$policy" "$sls" "$vls" "$seconds" "$mb" "$exact" "$ideal" \
+			"$ratio" >&2
 	done
 done
