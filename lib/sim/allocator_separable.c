@@ -193,7 +193,7 @@ static int pick_request(struct separable *a, struct sim_state *st, uint32_t ci,
 	if (r->per_vl > 1)
 		return try_head(a, st, port, ci % r->per_vl, first_iteration, req);
 	for (k = 0; k < st->vls; k++) {
-		unsigned vl = (a->in_rr[port] + k) % st->vls;
+		unsigned vl = sim_wrap(a->in_rr[port] + k, st->vls);
 
 		if ((st->ports[port].in_mask >> vl & 1) &&
 		    a->xin[(uint64_t)port * st->vls + vl].not_before <= st->now &&
@@ -215,7 +215,7 @@ static uint32_t request_key(const struct separable *a, const struct sim_state *s
 			    uint32_t ci, uint32_t co)
 {
 	const struct sim_round *r = &a->round;
-	uint32_t key = (ci + r->inputs - a->out_rr[r->first * r->per_vl + co]) % r->inputs;
+	uint32_t key = sim_wrap(ci + r->inputs - a->out_rr[r->first * r->per_vl + co], r->inputs);
 
 	if (st->config->transit_priority &&
 	    st->sim->peer_server[r->first + ci / r->per_vl] != VLR_NONE)
@@ -244,8 +244,8 @@ static void grant(struct separable *a, struct sim_state *st, uint32_t ci,
 	a->xin[pv].not_before = st->in[pv].ready;
 	sim_return_credit(st, port, req->vl, done + st->sim->latency[port]);
 	sim_output_push(st, req->out, req->out_vl, packet);
-	a->in_rr[port] = (uint8_t)((req->vl + 1) % st->vls);
-	a->out_rr[r->first * r->per_vl + output_of_request(r, req)] = (ci + 1) % r->inputs;
+	a->in_rr[port] = (uint8_t)sim_ring_next(req->vl, st->vls);
+	a->out_rr[r->first * r->per_vl + output_of_request(r, req)] = sim_ring_next(ci, r->inputs);
 }
 
 /*
