@@ -68,17 +68,21 @@ struct sim_round {
 	struct sim_bid bids[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
 };
 
+/* An input (port, VL) at the crossbar: what gathering the candidates reads. */
+struct crossbar_input {
+	uint64_t free;		/* [xbar()]: crossbar input busy until */
+	uint64_t not_before;	/* no request of the input head before this cycle */
+};
+
 struct separable {
 	struct sim_allocator base;
 	int per_vl_crossbar;	/* crossbar ports are (port, VL) pairs */
 	unsigned vls;
-	uint64_t *xin_free;	/* [xbar()]: crossbar input busy until */
+	struct crossbar_input *xin;	/* [port, VL] */
 	uint64_t *xout_free;	/* [xbar()]: crossbar output busy until */
 	uint8_t *in_rr;		/* [port]: next VL to favour at the input */
 	uint32_t *out_rr;	/* [port, VL]: next crossbar input to favour at
 				   a crossbar output */
-	uint64_t *not_before;	/* [port, VL]: no request of the input head
-				   before this cycle */
 	uint64_t *port_wake;	/* [port]: least cycle one of its inputs may
 				   request (crossbar input free too), or less;
 				   UINT64_MAX when they are empty */
@@ -86,10 +90,10 @@ struct separable {
 	struct sim_round round;	/* scratch */
 };
 
-/* The crossbar input or output of (port, VL). */
+/* The crossbar input or output of (port, VL): its own, or its port's (at VL 0). */
 static uint64_t xbar(const struct separable *a, uint32_t port, unsigned vl)
 {
-	return a->per_vl_crossbar ? (uint64_t)port * a->vls + vl : port;
+	return (uint64_t)port * a->vls + (a->per_vl_crossbar ? vl : 0);
 }
 
 /* A packet from a server blocked at its source switch: another DLID. */
@@ -160,13 +164,13 @@ static int try_head(struct separable *a, struct sim_state *st, uint32_t port, un
 	if (out == VLR_NONE)
 		return 0;
 	if (st->in[pv].ready > st->now) {
-		a->not_before[pv] = st->in[pv].ready;
+		a->xin[pv].not_before = st->in[pv].ready;
 		return 0;
 	}
 	choices = free_outputs(a, st, out, st->in[pv].choices);
 	out_vl = choices ? sim_pick_vl(st, out, choices) : -1;
 	if (out_vl < 0) {
-		a->not_before[pv] = may_reroute ? st->now + 1 :
+		a->xin[pv].not_before = may_reroute ? st->now + 1 :
 				    output_frees(a, st, out, st->in[pv].choices);
 		if (choices && first_iteration && may_reroute)
 			reroute(st, a->round.sw, port, vl);
@@ -189,10 +193,10 @@ static int pick_request(struct separable *a, struct sim_state *st, uint32_t ci,
 	if (r->per_vl > 1)
 		return try_head(a, st, port, ci % r->per_vl, first_iteration, req);
 	for (k = 0; k < st->vls; k++) {
-		unsigned vl = (a->in_rr[port] + k) % st->vls;
+		unsigned vl = sim_wrap(a->in_rr[port] + k, st->vls);
 
 		if ((st->ports[port].in_mask >> vl & 1) &&
-		    a->not_before[(uint64_t)port * st->vls + vl] <= st->now &&
+		    a->xin[(uint64_t)port * st->vls + vl].not_before <= st->now &&
 		    try_head(a, st, port, vl, first_iteration, req))
 			return 1;
 		if (st->failed)
@@ -211,7 +215,7 @@ static uint32_t request_key(const struct separable *a, const struct sim_state *s
 			    uint32_t ci, uint32_t co)
 {
 	const struct sim_round *r = &a->round;
-	uint32_t key = (ci + r->inputs - a->out_rr[r->first * r->per_vl + co]) % r->inputs;
+	uint32_t key = sim_wrap(ci + r->inputs - a->out_rr[r->first * r->per_vl + co], r->inputs);
 
 	if (st->config->transit_priority &&
 	    st->sim->peer_server[r->first + ci / r->per_vl] != VLR_NONE)
@@ -233,15 +237,15 @@ static void grant(struct separable *a, struct sim_state *st, uint32_t ci,
 
 	if (done < tail_in)
 		done = tail_in;
-	a->xin_free[xbar(a, port, req->vl)] = done;
+	a->xin[xbar(a, port, req->vl)].free = done;
 	a->xout_free[xbar(a, req->out, req->out_vl)] = done;
 	if (done > st->last_move)
 		st->last_move = done;
-	a->not_before[pv] = st->in[pv].ready;
+	a->xin[pv].not_before = st->in[pv].ready;
 	sim_return_credit(st, port, req->vl, done + st->sim->latency[port]);
 	sim_output_push(st, req->out, req->out_vl, packet);
-	a->in_rr[port] = (uint8_t)((req->vl + 1) % st->vls);
-	a->out_rr[r->first * r->per_vl + output_of_request(r, req)] = (ci + 1) % r->inputs;
+	a->in_rr[port] = (uint8_t)sim_ring_next(req->vl, st->vls);
+	a->out_rr[r->first * r->per_vl + output_of_request(r, req)] = sim_ring_next(ci, r->inputs);
 }
 
 /*
@@ -288,8 +292,8 @@ static void iterate(struct separable *a, struct sim_state *st, int first_iterati
 static uint64_t input_wake(const struct separable *a, const struct sim_state *st,
 			   uint32_t port, unsigned vl)
 {
-	uint64_t busy = a->xin_free[xbar(a, port, vl)];
-	uint64_t due = a->not_before[(uint64_t)port * st->vls + vl];
+	uint64_t busy = a->xin[xbar(a, port, vl)].free;
+	uint64_t due = a->xin[(uint64_t)port * st->vls + vl].not_before;
 
 	return busy > due ? busy : due;
 }
@@ -315,7 +319,7 @@ static void gather(struct separable *a, const struct sim_state *st)
 			continue;
 		}
 		if (r->per_vl == 1) {
-			if (a->xin_free[xbar(a, port, 0)] <= st->now)
+			if (a->xin[xbar(a, port, 0)].free <= st->now)
 				r->candidates[r->count++] = i;
 		} else {
 			for (vl = 0; vl < st->vls; vl++)
@@ -336,8 +340,8 @@ static void keep_losers(struct separable *a, const struct sim_state *st)
 	for (k = 0; k < r->count; k++) {
 		const struct sim_request *req = &r->reqs[r->candidates[k]];
 
-		a->not_before[(uint64_t)(r->first + r->candidates[k] / r->per_vl) * st->vls +
-			      req->vl] = st->now + 1;
+		a->xin[(uint64_t)(r->first + r->candidates[k] / r->per_vl) * st->vls +
+		       req->vl].not_before = st->now + 1;
 	}
 }
 
@@ -391,8 +395,8 @@ static void arrived(struct sim_allocator *self, const struct sim_state *st, uint
 	uint32_t sw = st->sim->port_switch[port];
 	uint64_t w;
 
-	a->not_before[(uint64_t)port * st->vls + vl] = st->in[(uint64_t)port * st->vls +
-								      vl].ready;
+	a->xin[(uint64_t)port * st->vls + vl].not_before = st->in[(uint64_t)port * st->vls +
+								       vl].ready;
 	w = input_wake(a, st, port, vl);
 	if (w < a->port_wake[port])
 		a->port_wake[port] = w;
@@ -404,11 +408,10 @@ static void release(struct sim_allocator *self)
 {
 	struct separable *a = (struct separable *)self;
 
-	free(a->xin_free);
+	free(a->xin);
 	free(a->xout_free);
 	free(a->in_rr);
 	free(a->out_rr);
-	free(a->not_before);
 	free(a->port_wake);
 	free(a->switch_wake);
 	free(a);
@@ -418,7 +421,7 @@ static uint64_t run_bytes(const struct vlr_sim *sim)
 {
 	uint64_t pv = (uint64_t)sim->num_ports * sim->vls;
 
-	return pv * (3 * sizeof(uint64_t) + sizeof(uint32_t)) +
+	return pv * (sizeof(struct crossbar_input) + sizeof(uint64_t) + sizeof(uint32_t)) +
 	       sim->num_ports * (1 + sizeof(uint64_t)) + sim->num_switches * sizeof(uint64_t) +
 	       sizeof(struct sim_round);
 }
@@ -435,16 +438,15 @@ static struct sim_allocator *create(const struct vlr_sim *sim, struct vlr_error 
 		a->base.free = release;
 		a->per_vl_crossbar = sim->config.crossbar == VLR_SIM_CROSSBAR_VL;
 		a->vls = sim->vls;
-		a->xin_free = calloc(pv, sizeof(*a->xin_free));
+		a->xin = calloc(pv, sizeof(*a->xin));
 		a->xout_free = calloc(pv, sizeof(*a->xout_free));
 		a->in_rr = calloc(ports, 1);
 		a->out_rr = calloc(pv, sizeof(*a->out_rr));
-		a->not_before = calloc(pv, sizeof(*a->not_before));
 		a->port_wake = calloc(ports, sizeof(*a->port_wake));
 		a->switch_wake = calloc(sim->num_switches + 1, sizeof(*a->switch_wake));
 	}
-	if (!a || !a->xin_free || !a->xout_free || !a->in_rr || !a->out_rr || !a->not_before ||
-	    !a->port_wake || !a->switch_wake) {
+	if (!a || !a->xin || !a->xout_free || !a->in_rr || !a->out_rr || !a->port_wake ||
+	    !a->switch_wake) {
 		if (a)
 			release(&a->base);
 		vlr_fail(err, "out of memory for a run (%llu bytes)",

@@ -299,7 +299,7 @@ static void transmit(struct sim_state *st, uint32_t sw, uint32_t port, unsigned 
 	st->busy_packets[sw]--;
 	s->link_free = st->now + st->config->packet_phits;
 	s->tx_vl = (uint8_t)vl;
-	s->link_rr = (uint8_t)((vl + 1) % st->vls);
+	s->link_rr = (uint8_t)sim_ring_next(vl, st->vls);
 	st->link_wake[port] = s->link_free;
 	s->last_sent = st->now;
 	s->looks_from = s->out_mask ? s->link_free : UINT64_MAX;
