@@ -32,8 +32,6 @@ struct ideal {
 	int injection_any;		/* servers: the lowest VL with room */
 	struct vlr_trunks trunks;	/* table replay */
 	int has_trunks;
-	uint8_t *minimal_lid;		/* table replay, [lid]: a server's LID whose
-					   route class is minimal from any switch */
 };
 
 static uint16_t allowed(const struct ideal *d, const struct sim_packet *p)
@@ -98,17 +96,16 @@ static void enter_switch(const struct sim_vl_select *self, uint32_t sw, struct s
 static void dlid_set(const struct sim_vl_select *self, uint32_t sw, struct sim_packet *p)
 {
 	const struct ideal *d = (const struct ideal *)self;
+	const struct vlr_sim *sim = d->sim;
+	enum vlr_route_class route_class = vlr_trunks_route_class(sim->tables, &d->trunks,
+		sim->servers.switch_index[p->source], p->dlid);
 
-	if (d->minimal_lid[p->dlid])
+	if (route_class == VLR_ROUTE_MINIMAL)
 		return;
-	if (vlr_trunks_has(&d->trunks, d->sim->servers.switch_index[p->source], p->dlid)) {
-		p->route_class = VLR_ROUTE_ON_TRUNK;
-		p->phase_two = 1;
-		return;
-	}
-	p->route_class = VLR_ROUTE_VALIANT;
-	p->phase_two = 0;
-	enter_switch(self, sw, p);
+	p->route_class = route_class;
+	p->phase_two = route_class == VLR_ROUTE_ON_TRUNK;
+	if (!p->phase_two)
+		enter_switch(self, sw, p);
 }
 
 static void release(struct sim_vl_select *self)
@@ -117,7 +114,6 @@ static void release(struct sim_vl_select *self)
 
 	if (d->has_trunks)
 		vlr_trunks_free(&d->trunks);
-	free(d->minimal_lid);
 	free(d);
 }
 
@@ -139,26 +135,6 @@ static struct ideal *ideal_new(const struct vlr_sim *sim, const struct vlr_vl_po
 	d->delivery_mask = (uint16_t)((1u << policy->vls) - 1);
 	d->policy = *policy;
 	return d;
-}
-
-/*
- * The LIDs of servers whose route class is minimal wherever the packet
- * starts (vlr_trunks_route_class): looked up once here rather than per
- * packet, through the fabric's ports and nodes.
- */
-static int minimal_lids(struct ideal *d, struct vlr_error *err)
-{
-	const struct vlr_tables *tables = d->sim->tables;
-	uint32_t lid;
-
-	d->minimal_lid = calloc(tables->lid_stride, 1);
-	if (!d->minimal_lid)
-		return vlr_fail(err, "out of memory for %u LIDs", tables->lid_stride);
-	for (lid = 0; lid < tables->lid_stride; lid++)
-		d->minimal_lid[lid] = tables->lid_owner[lid] != VLR_NONE &&
-				      vlr_trunks_route_class(tables, &d->trunks, 0, lid) ==
-				      VLR_ROUTE_MINIMAL;
-	return 0;
 }
 
 /* The most hops of one phase (per-hop 2Phases needs a VL for each). */
@@ -220,10 +196,6 @@ static struct sim_vl_select *create(const struct vlr_sim *sim, unsigned *vls,
 		return NULL;
 	}
 	d->has_trunks = 1;
-	if (minimal_lids(d, err)) {
-		release(&d->base);
-		return NULL;
-	}
 	return &d->base;
 }
 

@@ -184,13 +184,11 @@ static uint32_t owner_switch(const struct vlr_tables *tables, uint32_t owner)
 	return tables->switch_of_node[node];
 }
 
-/* A LID whose intermediate is its own switch has no second phase. */
 enum vlr_route_class vlr_trunks_route_class(const struct vlr_tables *tables,
 					    const struct vlr_trunks *trunks, uint32_t sw,
 					    uint32_t dlid)
 {
-	if (!tables->lid_kind || tables->lid_kind[dlid] == VLR_LID_MINIMAL ||
-	    tables->lid_via[dlid] == owner_switch(tables, tables->lid_owner[dlid]))
+	if (!tables->lid_kind || (trunks->minimal[dlid / 64] >> (dlid % 64) & 1))
 		return VLR_ROUTE_MINIMAL;
 	return vlr_trunks_has(trunks, sw, dlid) ? VLR_ROUTE_ON_TRUNK : VLR_ROUTE_VALIANT;
 }
@@ -199,6 +197,18 @@ static void mark(struct vlr_trunks *trunks, uint32_t sw, uint32_t lid)
 {
 	trunks->bits[(uint64_t)sw * trunks->words_per_switch + lid / 64] |=
 		1ull << (lid % 64);
+}
+
+/*
+ * A LID of kind minimal routes minimally, and so does one whose
+ * intermediate is its own switch (target): it has no second phase.
+ */
+static void mark_minimal(const struct vlr_tables *tables, struct vlr_trunks *trunks,
+			 uint32_t lid, uint32_t target)
+{
+	if (tables->lid_kind && (tables->lid_kind[lid] == VLR_LID_MINIMAL ||
+				 tables->lid_via[lid] == target))
+		trunks->minimal[lid / 64] |= 1ull << (lid % 64);
 }
 
 /* Follow the LFTs from the intermediate to the LID's switch. */
@@ -237,14 +247,18 @@ int vlr_trunks_build(const struct vlr_tables *tables, struct vlr_trunks *trunks,
 	trunks->words_per_switch = tables->lid_stride / 64 + 1;
 	trunks->bits = calloc((uint64_t)tables->num_switches * trunks->words_per_switch,
 			      sizeof(uint64_t));
-	if (!trunks->bits)
+	trunks->minimal = calloc(trunks->words_per_switch, sizeof(uint64_t));
+	if (!trunks->bits || !trunks->minimal) {
+		vlr_trunks_free(trunks);
 		return vlr_fail(err, "out of memory for the trunk index");
+	}
 	for (lid = 1; lid <= tables->max_lid; lid++) {
 		uint32_t owner = tables->lid_owner[lid], target;
 
 		if (owner == VLR_NONE)
 			continue;
 		target = owner_switch(tables, owner);
+		mark_minimal(tables, trunks, lid, target);
 		if (tables->lid_via && tables->lid_via[lid] != VLR_NONE) {
 			if (mark_trunk(tables, trunks, lid, target, err)) {
 				vlr_trunks_free(trunks);
@@ -260,5 +274,7 @@ int vlr_trunks_build(const struct vlr_tables *tables, struct vlr_trunks *trunks,
 void vlr_trunks_free(struct vlr_trunks *trunks)
 {
 	free(trunks->bits);
+	free(trunks->minimal);
 	trunks->bits = NULL;
+	trunks->minimal = NULL;
 }

@@ -193,11 +193,14 @@ void vlr_switch_routes_free(struct vlr_switch_routes *routes);
 /*
  * Which switches lie on the trunk of which DLID: a bit per (switch, LID),
  * built from a table set's LFTs and lid_via. A LID of kind minimal has its
- * owner's switch as its trunk.
+ * owner's switch as its trunk. And which LIDs route minimally from every
+ * switch (vlr_trunks_route_class), worked out once per LID here rather
+ * than through the fabric's ports for every route or packet.
  */
 struct vlr_trunks {
 	uint32_t words_per_switch;
 	uint64_t *bits;
+	uint64_t *minimal;		/* a bit per LID, words_per_switch words */
 };
 
 int vlr_trunks_build(const struct vlr_tables *tables, struct vlr_trunks *trunks,
