@@ -57,17 +57,30 @@ static int set_max_vls(const struct vlr_osm_conf_line *line,
 	return 0;
 }
 
+/* A yes|no key's value into *flag. */
+static int set_yes_no(const struct vlr_osm_conf_line *line, int *flag,
+		      struct vlr_error *err)
+{
+	if (!strcmp(line->value, "yes"))
+		*flag = 1;
+	else if (!strcmp(line->value, "no"))
+		*flag = 0;
+	else
+		return vlr_fail_at(err, line->path, line->number,
+				   "%s is yes or no, not \"%s\"", line->key, line->value);
+	return 0;
+}
+
 static int set_balance(const struct vlr_osm_conf_line *line,
 		       struct vlr_osm_config *config, struct vlr_error *err)
 {
-	if (!strcmp(line->value, "yes"))
-		config->balance = 1;
-	else if (!strcmp(line->value, "no"))
-		config->balance = 0;
-	else
-		return vlr_fail_at(err, line->path, line->number,
-				   "balance is yes or no, not \"%s\"", line->value);
-	return 0;
+	return set_yes_no(line, &config->balance, err);
+}
+
+static int set_escape(const struct vlr_osm_conf_line *line,
+		      struct vlr_osm_config *config, struct vlr_error *err)
+{
+	return set_yes_no(line, &config->escape, err);
 }
 
 /* The line's value into out (size bytes): an absolute path. */
@@ -177,8 +190,9 @@ static const struct vlr_osm_conf_key keys[] = {
 	  "result with the fewest layers (all, three times the work).\n",
 	  "weakest", "weakest", 1, set_heuristic },
 	{ "max_vls", "N",
-	  "Use at most N data VLs, 1 to 15. vlr_dfsssp fails (ERR VLR03) when\n"
-	  "its layers need more, vlr_file when the tables of table_dir use more;\n"
+	  "Use at most N data VLs, 1 to 15. vlr_dfsssp takes escape paths when\n"
+	  "its layers need more (or fails, ERR VLR03, with escape no), vlr_file\n"
+	  "fails when the tables of table_dir use more;\n"
 	  "a smaller max_vls leaves VLs for other uses.\n",
 	  "what the fabric offers: the fewest data VLs of\n"
 	  "any switch-to-switch link, no more than OpenSM configures", "8", 0,
@@ -188,6 +202,12 @@ static const struct vlr_osm_conf_key keys[] = {
 	  "the spare VLs (up to max_vls) so that each VL carries a similar share;\n"
 	  "no: use only as many VLs as there are layers.\n",
 	  "yes", "yes", 1, set_balance },
+	{ "escape", "yes|no",
+	  "yes: when the layers need more VLs than max_vls allows, vlr_dfsssp\n"
+	  "routes the destinations that do not fit by up/down escape paths on\n"
+	  "the last VL, deadlock-free within the VLs it has; no: it fails\n"
+	  "(ERR VLR03) and OpenSM falls back to the next routing_engine.\n",
+	  "yes", "yes", 1, set_escape },
 	{ "path_sl_file", "PATH",
 	  "Write the path-SL file (vlroute-pathsl(5)) to PATH, an absolute path,\n"
 	  "after every successful routing, whatever OpenSM's log level.\n",

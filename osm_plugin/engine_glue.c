@@ -174,11 +174,12 @@ static void explain_vl_shortage(const struct run *run, const struct vlr_error *e
 	vl_limit(run, limit, sizeof(limit));
 	if (row(run)->layers)
 		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_VLS,
-			      "%s needs %u VLs to be deadlock-free, but %s - %s, or use "
-			      "routing_engine %s,minhop", row(run)->name, run->report.layers, limit,
+			      "%s needs %u VLs to be deadlock-free, but %s - %s, set "
+			      "escape yes in %s, or use routing_engine %s,minhop", row(run)->name,
+			      run->report.layers, limit,
 			      limited_by_max_vls(run) ? "raise max_vls" :
 			      "raise max_op_vls (as far as the ports' VLCap allows)",
-			      run->engine->name);
+			      run->engine->plugin->conf_path, run->engine->name);
 	else
 		vlr_osm_error(run->osm, run->engine->name, VLR_ERR_VLS,
 			      "%s; %s - choose another vl_policy in %s, raise max_op_vls "
@@ -210,6 +211,8 @@ static void engine_options(const struct run *run, struct vlr_engine_options *opt
 	vlr_engine_options_init(options);
 	options->heuristic = config->heuristic;
 	options->no_balance = !config->balance;
+	if (accepted & VLR_ENGINE_OPT_NO_ESCAPE)
+		options->no_escape = !config->escape;
 	if (accepted & VLR_ENGINE_OPT_FAMILY)
 		options->family = config->family;
 	if (accepted & VLR_ENGINE_OPT_DIM_ORDER) {
@@ -498,9 +501,10 @@ static void describe_engine(const struct run *run, char *out, size_t size)
 			 run->check.vls_used, run->vls);
 	else if (row(run)->layers)
 		snprintf(out, size, "%u layers on %u of %u VLs (heuristic %s, "
-			 "%" PRIu64 " cycles broken), ", run->report.layers,
-			 run->report.vls_used, run->vls,
-			 vlr_heuristic_name(run->report.heuristic), run->report.cycles_broken);
+			 "%" PRIu64 " cycles broken, %" PRIu32 " LIDs on escape paths), ",
+			 run->report.layers, run->report.vls_used, run->vls,
+			 vlr_heuristic_name(run->report.heuristic), run->report.cycles_broken,
+			 run->report.escaped_lids);
 	else if (row(run)->needs_family)
 		describe_low_diameter(run, out, size);
 }

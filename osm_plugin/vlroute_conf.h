@@ -41,6 +41,7 @@ struct vlr_osm_config {
 	enum vlr_heuristic heuristic;	/* heuristic weakest|strongest|first|all */
 	unsigned max_vls;		/* max_vls N (1..15); 0: what the fabric offers */
 	int balance;			/* balance yes|no */
+	int escape;			/* escape yes|no */
 	char path_sl_file[VLR_OSM_PATH_SIZE];	/* path_sl_file PATH; "" if not set */
 	char table_dir[VLR_OSM_PATH_SIZE];	/* table_dir DIR (vlr_file); "" if not set */
 

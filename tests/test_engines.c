@@ -1,6 +1,7 @@
 /*
  * test_engines.c - the sssp and dfsssp engines: minimal complete routes,
- * balance, cycle breaking (the DFSSSP paper's ring), too few VLs, a
+ * balance, cycle breaking (the DFSSSP paper's ring), too few VLs (refused,
+ * or escape paths), a
  * disconnected fabric, and deadlock freedom on every shipped family; the
  * engine registry: lookups, and every row's promises kept by its engine;
  * a VL policy with a cycle left for its caller's verification to refuse.
@@ -127,7 +128,8 @@ static void test_ring_needs_two_layers(void **state)
 static void test_too_few_vls(void **state)
 {
 	struct vlr_tables *tables = tables_for(ring(5), 1);
-	struct vlr_engine_options options = { .heuristic = VLR_HEURISTIC_ALL };
+	struct vlr_engine_options options = { .heuristic = VLR_HEURISTIC_ALL,
+					      .no_escape = 1 };
 	struct vlr_engine_report report;
 	struct vlr_error err;
 
@@ -136,6 +138,50 @@ static void test_too_few_vls(void **state)
 	assert_non_null(strstr(err.message, "dfsssp needs 2 VLs"));
 	assert_non_null(strstr(err.message, "only 1 are available"));
 	vlr_tables_free(tables);
+}
+
+/* Route with escape paths within vls VLs: deadlock-free, every route delivered. */
+static uint32_t route_within(struct vlr_fabric *fabric, unsigned vls)
+{
+	struct vlr_tables *tables;
+	struct vlr_engine_report report;
+	struct vlr_verify_report check;
+	struct vlr_error err;
+	uint32_t escaped;
+
+	assert_int_equal(vlr_fabric_assign_lids(fabric, 0, &err), 0);
+	tables = tables_for(fabric, vls);
+	route(tables, 1, VLR_HEURISTIC_WEAKEST, &report);
+	check = verify(tables);
+	assert_int_equal(check.bad_routes, 0);
+	assert_true(check.cdg_acyclic);
+	assert_true(vlr_verify_passed(&check));
+	assert_true(report.layers <= vls);
+	assert_true(check.vls_used <= vls);
+	escaped = report.escaped_lids;
+	vlr_tables_free(tables);
+	return escaped;
+}
+
+/* Too few VLs: the destinations that do not fit take up/down escape paths. */
+static void test_escape_paths(void **state)
+{
+	struct vlr_family_params torus = test_grid(VLR_FAMILY_TORUS, 2, 5, 1);
+	struct vlr_family_params cube = test_grid(VLR_FAMILY_TORUS, 3, 5, 1);
+	struct vlr_family_params random = { .family = VLR_FAMILY_RANDOM };
+	unsigned vls;
+
+	(void)state;
+	random.u.random = (struct vlr_random_params){ 24, 5, 1, 7, 0 };
+	/* the ring needs 2 layers: on 1 VL some LIDs escape, not all */
+	assert_true(route_within(ring(5), 1) > 0);
+	assert_true(route_within(ring(5), 1) < 10);
+	assert_int_equal(route_within(ring(5), 2), 0);
+	for (vls = 1; vls <= 2; vls++) {
+		assert_true(route_within(test_generate(&torus), vls) > 0);
+		assert_true(route_within(test_generate(&cube), vls) > 0);
+		route_within(test_generate(&random), vls);
+	}
 }
 
 static void test_disconnected_fabric(void **state)
@@ -336,8 +382,10 @@ static void test_registry_rows(void **state)
 			assert_non_null(vlr_engine_find(e->safe_alternative));
 			assert_true(vlr_engine_find(e->safe_alternative)->deadlock_free);
 		}
-		if (e->options)
+		if (e->options & ~VLR_ENGINE_OPT_NO_ESCAPE)
 			assert_true(e->needs_family);
+		if (e->options & VLR_ENGINE_OPT_NO_ESCAPE)
+			assert_true(e->layers);
 	}
 }
 
@@ -441,6 +489,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ring_needs_two_layers),
 		cmocka_unit_test(test_too_few_vls),
+		cmocka_unit_test(test_escape_paths),
 		cmocka_unit_test(test_disconnected_fabric),
 		cmocka_unit_test(test_lmc_routes_differ),
 		cmocka_unit_test(test_sssp_balances),

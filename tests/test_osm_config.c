@@ -53,6 +53,7 @@ static void test_defaults_without_file(void **state)
 	assert_int_equal(config.heuristic, VLR_HEURISTIC_WEAKEST);
 	assert_int_equal(config.max_vls, 0);
 	assert_int_equal(config.balance, 1);
+	assert_int_equal(config.escape, 1);
 	assert_string_equal(config.path_sl_file, "");
 	assert_string_equal(config.table_dir, "");
 	assert_int_equal(config.family, VLR_FAMILY_NONE);
@@ -85,11 +86,13 @@ static void test_every_option(void **state)
 				   "\tmax_vls 4\t\n"
 				   "   # balance yes\n"
 				   "balance no\n"
+				   "escape no\n"
 				   "table_dir /var/lib/vlroute/df\n"
 				   "path_sl_file /var/lib/opensm/path-sl.dump", &config, &err), 0);
 	assert_int_equal(config.heuristic, VLR_HEURISTIC_ALL);
 	assert_int_equal(config.max_vls, 4);
 	assert_int_equal(config.balance, 0);
+	assert_int_equal(config.escape, 0);
 	assert_string_equal(config.path_sl_file, "/var/lib/opensm/path-sl.dump");
 	assert_string_equal(config.table_dir, "/var/lib/vlroute/df");
 }
@@ -175,7 +178,8 @@ static void test_wrong_lines(void **state)
 	expect_refused("max_vls 16\n", "vlroute.conf:1:", "not \"16\"");
 	expect_refused("max_vls 8x\n", "vlroute.conf:1:", "not \"8x\"");
 	expect_refused("max_vls -1\n", "vlroute.conf:1:", "not \"-1\"");
-	expect_refused("\n\nbalance maybe\n", "vlroute.conf:3:", "yes or no");
+	expect_refused("\n\nbalance maybe\n", "vlroute.conf:3:", "balance is yes or no");
+	expect_refused("escape 1\n", "vlroute.conf:1:", "escape is yes or no, not \"1\"");
 	expect_refused("heuristic best\n", "vlroute.conf:1:",
 		       "weakest, strongest, first or all");
 	expect_refused("path_sl_file path-sl.dump\n", "vlroute.conf:1:",
@@ -253,7 +257,7 @@ static void test_every_key_value(void **state)
 
 	(void)state;
 	keys = vlr_osm_conf_keys(&count);
-	assert_int_equal(count, 11);
+	assert_int_equal(count, 12);
 	for (i = 0; i < count; i++)
 		used += (size_t)snprintf(text + used, sizeof(text) - used, "%s %s\n",
 					 keys[i].key, keys[i].value);
@@ -273,7 +277,7 @@ static void test_unknown_key_lists_the_table(void **state)
 {
 	(void)state;
 	expect_refused("colour blue\n", "unknown key \"colour\"", "(known: heuristic, "
-		       "max_vls, balance, path_sl_file, table_dir, family, vl_policy, "
+		       "max_vls, balance, escape, path_sl_file, table_dir, family, vl_policy, "
 		       "phase_min, vls_per_phase, dim_order, restricted)");
 }
 

@@ -32,6 +32,8 @@ static const char usage_options[] =
 	"  -H, --heuristic H     dfsssp and layers cycle cut: weakest (default), strongest,\n"
 	"                        first, or all (try each, keep the fewest layers)\n"
 	"      --no-balance      dfsssp, layers: do not spread routes over spare VLs\n"
+	"      --no-escape       dfsssp: refuse when the layers exceed the VLs, instead\n"
+	"                        of up/down escape paths on the last VL\n"
 	"  -Y, --vl-policy P     minimal, valiant: ladder, ladder-reuse, 2phases or\n"
 	"                        layers (default: minimal the fewest VLs its routes\n"
 	"                        need, valiant 2phases)\n"
@@ -68,6 +70,7 @@ static const struct {
 	{ VLR_ENGINE_OPT_FAMILY, "--family" },
 	{ VLR_ENGINE_OPT_RESTRICTED, "--restricted" },
 	{ VLR_ENGINE_OPT_UNPROGRAMMABLE, "--allow-unprogrammable" },
+	{ VLR_ENGINE_OPT_NO_ESCAPE, "--no-escape" },
 };
 
 #define ENGINE_FLAGS (sizeof(engine_flags) / sizeof(engine_flags[0]))
@@ -192,6 +195,7 @@ static const struct option route_options[] = {
 	{ "vls", required_argument, NULL, 'v' },
 	{ "heuristic", required_argument, NULL, 'H' },
 	{ "no-balance", no_argument, NULL, 'B' },
+	{ "no-escape", no_argument, NULL, 'E' },
 	{ "vl-policy", required_argument, NULL, 'Y' },
 	{ "phase-min", required_argument, NULL, 'M' },
 	{ "vls-per-phase", required_argument, NULL, 'K' },
@@ -259,6 +263,9 @@ static int parse_route_options(const char *command, int argc, char **argv,
 		case 'B':
 			request->options.no_balance = 1;
 			break;
+		case 'E':
+			request->options.no_escape = 1;
+			break;
 		case 'A':
 			request->options.allow_unprogrammable = 1;
 			break;
@@ -286,10 +293,11 @@ static unsigned engine_options_given(const struct vlr_engine_options *options)
 	       (options->dim_order_count ? VLR_ENGINE_OPT_DIM_ORDER : 0) |
 	       (options->family ? VLR_ENGINE_OPT_FAMILY : 0) |
 	       (options->restricted >= 0 ? VLR_ENGINE_OPT_RESTRICTED : 0) |
-	       (options->allow_unprogrammable ? VLR_ENGINE_OPT_UNPROGRAMMABLE : 0);
+	       (options->allow_unprogrammable ? VLR_ENGINE_OPT_UNPROGRAMMABLE : 0) |
+	       (options->no_escape ? VLR_ENGINE_OPT_NO_ESCAPE : 0);
 }
 
-/* "--vl-policy and --family are for the minimal and valiant engines". */
+/* "--vl-policy and --family are for the minimal and valiant engines": those given. */
 static void refuse_engine_options(const char *command, unsigned refused)
 {
 	char flags[256], names[512];
@@ -332,7 +340,7 @@ static int check_engine(const char *command, const struct route_request *request
 	for (f = 0; f < ENGINE_FLAGS; f++)
 		refusable |= engine_flags[f].option & ~request->engine->options;
 	if (engine_options_given(&request->options) & refusable) {
-		refuse_engine_options(command, refusable);
+		refuse_engine_options(command, engine_options_given(&request->options) & refusable);
 		return -1;
 	}
 	return 0;
@@ -433,6 +441,11 @@ static void print_engine_report(const struct vlr_engine *engine,
 		       vlr_heuristic_name(report->heuristic),
 		       (unsigned long long)report->cycles_broken,
 		       (unsigned long long)report->routes_moved);
+		if (report->escaped_lids)
+			printf("escape paths:      %u LIDs up/down from switch \"%s\" (layer %u)\n",
+			       report->escaped_lids,
+			       vlr_node_name(tables->fabric, tables->switch_node[report->escape_root]),
+			       report->layers - 1);
 		printf("VLs used:          %u\n", report->vls_used);
 	}
 	printf("routing time:      %.2f s paths, %.2f s layers\n", report->seconds_paths,

@@ -42,6 +42,8 @@ void cdg_layers_free(struct cdg_layers *cdg)
 	free(cdg->depth);
 	free(cdg->tree);
 	free(cdg->subtree);
+	free(cdg->escaped);
+	free(cdg->queue);
 	memset(cdg, 0, sizeof(*cdg));
 }
 
@@ -288,15 +290,16 @@ static void count_path(struct cdg_layers *cdg, uint32_t sw, uint32_t lid,
 }
 
 /*
- * Move the routes of lid in layer that run through the tail of channel
- * `in`: the source switches of tail's subtree in lid's tree, found by
- * following the links back from tail to the switches that send through it.
+ * The routes of lid in layer that run through the tail of channel `in`:
+ * the source switches of tail's subtree in lid's tree, found by following
+ * the links back from tail to the switches that send through it. With
+ * move, they move up a layer. Returns how many there are.
  */
-static void move_lid_routes(struct cdg_layers *cdg, uint32_t lid, uint32_t in,
-			    unsigned layer)
+static uint32_t lid_routes(struct cdg_layers *cdg, uint32_t lid, uint32_t in,
+			   unsigned layer, int move)
 {
 	const struct route_graph *graph = cdg->graph;
-	uint32_t pending = 0, c;
+	uint32_t pending = 0, c, found = 0;
 
 	cdg->pending[pending++] = graph->channel_from[in];
 	while (pending) {
@@ -308,11 +311,15 @@ static void move_lid_routes(struct cdg_layers *cdg, uint32_t lid, uint32_t in,
 				cdg->pending[pending++] = graph->channel_to[c];
 		if (cdg->row_of_switch[v] == VLR_NONE || *layer_of(cdg, v, lid) != layer)
 			continue;
+		found++;
+		if (!move)
+			continue;
 		count_path(cdg, v, lid, layer, -1);
 		count_path(cdg, v, lid, layer + 1, +1);
 		*layer_of(cdg, v, lid) = (uint8_t)(layer + 1);
 		cdg->routes_moved++;
 	}
+	return found;
 }
 
 /* Move every route of layer inducing dependency (in, out port) up. */
@@ -331,10 +338,76 @@ static int move_dependency(struct cdg_layers *cdg, uint32_t in, uint8_t out_port
 		uint32_t lid = cdg->lids[i];
 
 		if (tail_lft[lid] == in_port && head_lft[lid] == out_port)
-			move_lid_routes(cdg, lid, in, layer);
+			lid_routes(cdg, lid, in, layer, 1);
 	}
 	cdg->cycles_broken++;
 	return 0;
+}
+
+/* ---- escape paths ------------------------------------------------------------ */
+
+int cdg_layers_escape_on(struct cdg_layers *cdg, struct escape *escape,
+			 struct vlr_error *err)
+{
+	cdg->escape = escape;
+	cdg->escaped = calloc((size_t)cdg->tables->lid_stride + 1, 1);
+	cdg->queue = malloc(sizeof(uint32_t) * (cdg->num_lids + 1));
+	if (!cdg->escaped || !cdg->queue)
+		return vlr_fail(err, "out of memory for the escape paths");
+	return 0;
+}
+
+/* Take every route of lid out of the counts and queue it for escaping. */
+static void escape_later(struct cdg_layers *cdg, uint32_t lid)
+{
+	uint32_t sw;
+
+	for (sw = 0; sw < cdg->graph->num_switches; sw++)
+		if (cdg->row_of_switch[sw] != VLR_NONE)
+			count_path(cdg, sw, lid, *layer_of(cdg, sw, lid), -1);
+	cdg->escaped[lid] = 1;
+	cdg->queue[cdg->queued++] = lid;
+}
+
+/* Queue the LIDs whose routes in layer induce (in, out port); how many. */
+static uint32_t escape_dependency(struct cdg_layers *cdg, uint32_t in, uint8_t out_port,
+				  unsigned layer)
+{
+	const struct route_graph *graph = cdg->graph;
+	const uint8_t *tail_lft = vlr_tables_lft(cdg->tables, graph->channel_from[in]);
+	const uint8_t *head_lft = vlr_tables_lft(cdg->tables, graph->channel_to[in]);
+	uint8_t in_port = graph->channel_port[in];
+	uint32_t i, queued = cdg->queued;
+
+	for (i = 0; i < cdg->num_lids; i++) {
+		uint32_t lid = cdg->lids[i];
+
+		if (!cdg->escaped[lid] && tail_lft[lid] == in_port && head_lft[lid] == out_port &&
+		    lid_routes(cdg, lid, in, layer, 0))
+			escape_later(cdg, lid);
+	}
+	cdg->cycles_broken++;
+	return cdg->queued - queued;
+}
+
+/* Route the queued LIDs up/down on layer and count their routes there. */
+static void escape_queued(struct cdg_layers *cdg, unsigned layer)
+{
+	uint32_t switches = cdg->graph->num_switches, i, sw;
+
+	for (i = 0; i < cdg->queued; i++) {
+		uint32_t lid = cdg->queue[i];
+
+		escape_lid(cdg->escape, lid, (uint8_t)layer);
+		for (sw = 0; sw < switches; sw++)
+			cdg->ports_by_lid[(uint64_t)lid * switches + sw] =
+				vlr_tables_lft(cdg->tables, sw)[lid];
+		for (sw = 0; sw < switches; sw++)
+			if (cdg->row_of_switch[sw] != VLR_NONE)
+				count_path(cdg, sw, lid, layer, +1);
+	}
+	cdg->escaped_lids += cdg->queued;
+	cdg->queued = 0;
 }
 
 /* ---- the search ------------------------------------------------------------ */
@@ -345,6 +418,7 @@ struct search {
 	struct cdg_layers *cdg;
 	unsigned layer;
 	enum vlr_heuristic heuristic;
+	int escaping;		/* cut by escape paths, not by moving routes up */
 	uint8_t *colour;	/* [channel] */
 	uint32_t *position;	/* [channel]: place on the stack while grey */
 	uint32_t *stack;	/* channels on the search path */
@@ -408,15 +482,34 @@ static uint32_t choose_cut(const struct search *search, uint32_t from)
 	return chosen;
 }
 
+/* The place in the cycle whose dependency turns from down to up. */
+static uint32_t down_up_turn(const struct search *search, uint32_t from)
+{
+	uint32_t place, top = search->depth - 1;
+
+	for (place = from; place < top; place++)
+		if (escape_turns_up(search->cdg->escape, search->stack[place],
+				    search->stack[place + 1]))
+			return place;
+	return top;
+}
+
 static int break_cycle(struct search *search, uint32_t from, struct vlr_error *err)
 {
-	uint32_t place = choose_cut(search, from), top = search->depth - 1;
-	uint32_t in = search->stack[place];
-	uint32_t out = place == top ? search->stack[from] : search->stack[place + 1];
+	uint32_t place, top = search->depth - 1, in, out;
+	uint8_t out_port;
 
-	if (move_dependency(search->cdg, in, search->cdg->graph->channel_port[out],
-			    search->layer, err))
-		return -1;
+	place = search->escaping ? down_up_turn(search, from) : choose_cut(search, from);
+	in = search->stack[place];
+	out = place == top ? search->stack[from] : search->stack[place + 1];
+	out_port = search->cdg->graph->channel_port[out];
+	if (!search->escaping) {
+		if (move_dependency(search->cdg, in, out_port, search->layer, err))
+			return -1;
+	} else if (!escape_dependency(search->cdg, in, out_port, search->layer)) {
+		return vlr_fail(err, "escape paths: no destination to route up/down on a "
+				"cycle of layer %u", search->layer);
+	}
 	repair_path(search);
 	return 0;
 }
@@ -462,7 +555,7 @@ static int search_layer(struct search *search, struct vlr_error *err)
 }
 
 int cdg_layers_break_cycles(struct cdg_layers *cdg, enum vlr_heuristic heuristic,
-			    struct vlr_error *err)
+			    unsigned limit, struct vlr_error *err)
 {
 	uint32_t channels = cdg->graph->num_channels + 1;
 	struct search search;
@@ -477,8 +570,17 @@ int cdg_layers_break_cycles(struct cdg_layers *cdg, enum vlr_heuristic heuristic
 	search.cursor = malloc(sizeof(uint32_t) * channels);
 	if (!search.colour || !search.position || !search.stack || !search.cursor)
 		result = vlr_fail(err, "out of memory for the cycle search");
-	for (search.layer = 0; !result && search.layer < cdg->layers; search.layer++)
+	for (search.layer = 0; !result && search.layer < cdg->layers && search.layer < limit;
+	     search.layer++)
 		result = search_layer(&search, err);
+	search.escaping = 1;
+	while (!result && cdg->escape && cdg->layers > limit) {
+		search.layer = limit;
+		result = search_layer(&search, err);
+		if (result || !cdg->queued)
+			break;
+		escape_queued(cdg, limit);
+	}
 	free(search.colour);
 	free(search.position);
 	free(search.stack);

@@ -17,6 +17,7 @@
 
 #include <vlroute/engines.h>
 
+#include "escape.h"
 #include "route_graph.h"
 
 #define CDG_MAX_LAYERS VLR_NUM_SLS
@@ -34,6 +35,12 @@ struct cdg_layers {
 	unsigned layers;		/* layers holding routes */
 	uint64_t cycles_broken;
 	uint64_t routes_moved;
+	/* escape paths (cdg_layers_escape_on) */
+	struct escape *escape;		/* the caller's; NULL: none */
+	uint8_t *escaped;		/* [lid]: routed up/down */
+	uint32_t *queue;		/* LIDs to escape once a search is done */
+	uint32_t queued;
+	uint32_t escaped_lids;
 	/* scratch */
 	uint32_t *next;			/* [switch]: next switch towards the current LID */
 	uint32_t *subtree;		/* [switch]: source switches behind it */
@@ -51,10 +58,21 @@ int cdg_layers_init(struct cdg_layers *cdg, const struct route_graph *graph,
 void cdg_layers_free(struct cdg_layers *cdg);
 
 /*
- * Make every layer acyclic, moving routes up as the heuristic says. Fails
- * when more than CDG_MAX_LAYERS layers would be needed.
+ * Let cdg_layers_break_cycles make its last layer acyclic by escape paths:
+ * escape must have charged the links with the tables' LFTs.
+ */
+int cdg_layers_escape_on(struct cdg_layers *cdg, struct escape *escape,
+			 struct vlr_error *err);
+
+/*
+ * Make the layers below limit acyclic, moving routes up as the heuristic
+ * says. The routes moved to layer limit stay there, cycles and all, unless
+ * escape paths are on: then every cycle of layer limit is broken at a
+ * dependency that turns from down to up, by routing the destinations that
+ * induce it up/down (escape.h), until none is left. Fails when more than
+ * CDG_MAX_LAYERS layers would be needed.
  */
 int cdg_layers_break_cycles(struct cdg_layers *cdg, enum vlr_heuristic heuristic,
-			    struct vlr_error *err);
+			    unsigned limit, struct vlr_error *err);
 
 #endif

@@ -30,7 +30,8 @@ int vlr_route_dfsssp(struct vlr_tables *tables, const struct vlr_engine_options 
 	report->seconds_paths = vlr_clock_seconds() - start;
 	start = vlr_clock_seconds();
 	if (!result)
-		result = layering_assign(tables, &graph, options, "dfsssp", report, err);
+		result = layering_assign(tables, &graph, options, !options->no_escape,
+					 "dfsssp", report, err);
 	report->seconds_layers = vlr_clock_seconds() - start;
 	route_graph_free(&graph);
 	return result;

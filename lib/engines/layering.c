@@ -27,7 +27,7 @@ struct attempt {
 
 /* Break the cycles with one heuristic; the layers stay in the SL rows. */
 static int try_heuristic(const struct route_graph *graph, struct vlr_tables *tables,
-			 enum vlr_heuristic heuristic, struct attempt *attempt,
+			 unsigned limit, enum vlr_heuristic heuristic, struct attempt *attempt,
 			 struct vlr_error *err)
 {
 	struct cdg_layers cdg;
@@ -35,7 +35,7 @@ static int try_heuristic(const struct route_graph *graph, struct vlr_tables *tab
 
 	if (cdg_layers_init(&cdg, graph, tables, err))
 		return -1;
-	result = cdg_layers_break_cycles(&cdg, heuristic, err);
+	result = cdg_layers_break_cycles(&cdg, heuristic, limit, err);
 	attempt->heuristic = heuristic;
 	attempt->layers = cdg.layers;
 	attempt->cycles_broken = cdg.cycles_broken;
@@ -44,9 +44,12 @@ static int try_heuristic(const struct route_graph *graph, struct vlr_tables *tab
 	return result;
 }
 
-/* Try the heuristics asked for; leave the best one's layers in the tables. */
+/*
+ * Try the heuristics asked for, breaking the cycles of the layers below
+ * limit; leave the best one's layers in the tables.
+ */
 static int break_cycles(const struct route_graph *graph, struct vlr_tables *tables,
-			enum vlr_heuristic heuristic, struct attempt *best,
+			unsigned limit, enum vlr_heuristic heuristic, struct attempt *best,
 			struct vlr_error *err)
 {
 	static const enum vlr_heuristic all[] = { VLR_HEURISTIC_WEAKEST,
@@ -58,10 +61,10 @@ static int break_cycles(const struct route_graph *graph, struct vlr_tables *tabl
 	size_t i;
 
 	if (heuristic != VLR_HEURISTIC_ALL)
-		return try_heuristic(graph, tables, heuristic, best, err);
+		return try_heuristic(graph, tables, limit, heuristic, best, err);
 	best->layers = 0;
 	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
-		if (try_heuristic(graph, tables, all[i], &attempt, err))
+		if (try_heuristic(graph, tables, limit, all[i], &attempt, err))
 			continue;
 		if (best->layers && attempt.layers >= best->layers)
 			continue;
@@ -164,15 +167,52 @@ static int spread_layers(struct vlr_tables *tables, const struct route_graph *gr
 	return (int)used;
 }
 
-int layering_assign(struct vlr_tables *tables, const struct route_graph *graph,
-		    const struct vlr_engine_options *options, const char *who,
-		    struct vlr_engine_report *report, struct vlr_error *err)
+/* ---- escape paths ---------------------------------------------------------- */
+
+/*
+ * The layers exceed the VLs: the routes again, with best's heuristic, the
+ * cycles of the last VL broken by escape paths instead (cdg_layers.c).
+ */
+static int escape_layers(struct vlr_tables *tables, const struct route_graph *graph,
+			 struct attempt *best, struct vlr_engine_report *report,
+			 struct vlr_error *err)
 {
+	struct escape *escape = escape_new(tables, graph);
+	struct cdg_layers cdg;
+	int result;
+
+	if (!escape)
+		return vlr_fail(err, "out of memory for the escape paths");
+	result = cdg_layers_init(&cdg, graph, tables, err);
+	if (!result) {
+		result = cdg_layers_escape_on(&cdg, escape, err) ||
+			 cdg_layers_break_cycles(&cdg, best->heuristic, tables->num_vls - 1,
+						 err) ? -1 : 0;
+		best->layers = cdg.layers;
+		best->cycles_broken = cdg.cycles_broken;
+		best->routes_moved = cdg.routes_moved;
+		report->escaped_lids = cdg.escaped_lids;
+		report->escape_root = escape_root(escape);
+		cdg_layers_free(&cdg);
+	}
+	escape_free(escape);
+	return result;
+}
+
+int layering_assign(struct vlr_tables *tables, const struct route_graph *graph,
+		    const struct vlr_engine_options *options, int may_escape,
+		    const char *who, struct vlr_engine_report *report,
+		    struct vlr_error *err)
+{
+	unsigned limit = may_escape ? tables->num_vls : CDG_MAX_LAYERS;
 	struct attempt best;
 	int used;
 
 	memset(&best, 0, sizeof(best));
-	if (break_cycles(graph, tables, options->heuristic, &best, err))
+	if (break_cycles(graph, tables, limit, options->heuristic, &best, err))
+		return -1;
+	if (best.layers > tables->num_vls && may_escape &&
+	    escape_layers(tables, graph, &best, report, err))
 		return -1;
 	report->layers = best.layers;
 	report->heuristic = best.heuristic;

@@ -15,12 +15,15 @@
 /*
  * Break the channel dependency cycles of the routes in the tables' LFTs
  * into virtual layers (SL = layer = VL) with options->heuristic, then
- * spread them over spare VLs unless options->no_balance. Fails with the
- * numbers when the VLs do not suffice ("WHO needs N VLs ..."). Fills the
- * layer fields of report.
+ * spread them over spare VLs unless options->no_balance. When the VLs do
+ * not suffice: with may_escape (minimal routes only), the LIDs that do not
+ * fit take up/down escape paths on the last VL (escape.h); else it fails
+ * with the numbers ("WHO needs N VLs ..."). Fills the layer and escape
+ * fields of report.
  */
 int layering_assign(struct vlr_tables *tables, const struct route_graph *graph,
-		    const struct vlr_engine_options *options, const char *who,
-		    struct vlr_engine_report *report, struct vlr_error *err);
+		    const struct vlr_engine_options *options, int may_escape,
+		    const char *who, struct vlr_engine_report *report,
+		    struct vlr_error *err);
 
 #endif

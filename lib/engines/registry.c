@@ -30,6 +30,7 @@ static const struct vlr_engine registry[] = {
 		.run = vlr_route_dfsssp,
 		.deadlock_free = 1,
 		.layers = 1,
+		.options = VLR_ENGINE_OPT_NO_ESCAPE,
 	},
 	{
 		.name = "minimal",

@@ -735,7 +735,8 @@ int vl_compile(struct vlr_tables *tables, const struct lowdiam *ld,
 {
 	if (options->policy.kind != VLR_VLP_LAYERS)
 		return compile_hops(tables, ld, options, report, err);
-	if (layering_assign(tables, &ld->graph, options, "the layers policy", report, err))
+	if (layering_assign(tables, &ld->graph, options, 0, "the layers policy", report,
+			    err))
 		return -1;
 	tables->policy.kind = VLR_VLP_LAYERS;
 	tables->policy.vls = report->vls_used;

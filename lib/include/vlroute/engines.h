@@ -51,6 +51,8 @@ enum vlr_heuristic {
 struct vlr_engine_options {
 	enum vlr_heuristic heuristic;
 	int no_balance;			/* dfsssp: leave spare VLs unused */
+	int no_escape;			/* dfsssp: refuse when the layers exceed
+					   the VLs, instead of escape paths */
 
 	/* minimal and valiant */
 	enum vlr_family family;		/* the family required; NONE: any */
@@ -69,6 +71,9 @@ struct vlr_engine_report {
 	enum vlr_heuristic heuristic;	/* the one whose result was kept */
 	uint64_t cycles_broken;
 	uint64_t routes_moved;		/* (source switch, DLID) routes moved up */
+	uint32_t escaped_lids;		/* dfsssp: LIDs on up/down escape paths,
+					   on the last layer */
+	uint32_t escape_root;		/* their root switch (index) */
 	double seconds_paths;		/* sssp part */
 	double seconds_layers;		/* cycle breaking and spreading */
 
@@ -153,6 +158,7 @@ enum vlr_engine_option {
 	VLR_ENGINE_OPT_FAMILY = 1 << 2,		/* family */
 	VLR_ENGINE_OPT_RESTRICTED = 1 << 3,	/* restricted */
 	VLR_ENGINE_OPT_UNPROGRAMMABLE = 1 << 4,	/* allow_unprogrammable */
+	VLR_ENGINE_OPT_NO_ESCAPE = 1 << 5,	/* no_escape */
 };
 
 /* One routing engine: what it is called, what it does, what it needs. */
