@@ -70,17 +70,13 @@ static int check_kautz(const struct vlr_kautz_params *kautz, uint64_t *switches,
 	*switches = kautz->b + 1;
 	for (j = 1; j < kautz->n; j++)
 		*switches = gen_times(*switches, kautz->b);
-	if (kautz->endpoints) {
-		if (gen_check_range("the number of endpoints", kautz->endpoints, 1,
-				    gen_times(*switches, VLR_MAX_NODE_PORTS), err))
-			return -1;
+	if (kautz->endpoints)
 		*host_ports = gen_spread(kautz->endpoints, *switches, 0);
-	} else if (gen_check_range("hosts per switch", kautz->hosts, 1,
-				   VLR_MAX_NODE_PORTS, err)) {
+	else if (gen_check_range("hosts per switch", kautz->hosts, 1,
+				 VLR_MAX_NODE_PORTS, err))
 		return -1;
-	} else {
+	else
 		*host_ports = kautz->hosts;
-	}
 	if (gen_check_radix(*host_ports + 2ull * kautz->b,
 			    "host ports + 2b links to other switches", err) ||
 	    gen_check_size(*switches > UINT64_MAX / 2 ? UINT64_MAX :
