@@ -4,7 +4,8 @@
  * endpoints among them: node, link and port counts, every level's degrees,
  * the documented wiring port by port, connectivity, the XGFT's endpoint
  * distances (twice the highest digit in which two hosts' words differ) and
- * the Kautz graph's diameter n; and the refusal of bad parameters.
+ * the Kautz graph's diameter n; their recognition by name; and the refusal
+ * of bad parameters.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -554,6 +555,71 @@ static void test_kautz_refused(void **state)
 	expect_refused(&params, "would need 49152 LIDs (12288 switches and 36864 hosts");
 }
 
+/* A copy of fabric without the link at port index `dropped`. */
+static struct vlr_fabric *copy_without_link(const struct vlr_fabric *fabric,
+					    uint32_t dropped)
+{
+	struct vlr_fabric *copy = vlr_fabric_new();
+	struct vlr_error err;
+	uint32_t node, port;
+
+	for (node = 0; node < fabric->num_nodes; node++)
+		assert_int_equal(vlr_fabric_add_node(copy, fabric->nodes[node].type,
+						     vlr_node_name(fabric, node),
+						     fabric->nodes[node].num_ports,
+						     fabric->nodes[node].guid, &err), node);
+	for (port = 0; port < fabric->num_ports; port++) {
+		uint32_t peer = fabric->ports[port].peer;
+
+		if (peer == VLR_NONE || peer < port || port == dropped || peer == dropped)
+			continue;
+		assert_int_equal(vlr_fabric_link(copy, fabric->ports[port].node,
+						 fabric->ports[port].number,
+						 fabric->ports[peer].node,
+						 fabric->ports[peer].number, &err), 0);
+	}
+	return copy;
+}
+
+/* info's family line: the parameters back from the names, checked by
+   regenerating; one missing switch-to-switch link and it is none. */
+static void check_recognised(const struct vlr_family_params *params,
+			     const char *description, uint32_t sw, unsigned port)
+{
+	struct vlr_fabric *fabric = test_generate(params), *cut;
+	struct vlr_family_params found;
+	char text[128];
+
+	assert_int_equal(vlr_recognise_family(fabric, &found), 1);
+	vlr_family_describe(&found, text, sizeof(text));
+	assert_string_equal(text, description);
+	cut = copy_without_link(fabric, vlr_port_index(fabric, sw, port));
+	assert_int_equal(vlr_recognise_family(cut, &found), 0);
+	vlr_fabric_free(cut);
+	vlr_fabric_free(fabric);
+}
+
+static void test_recognition(void **state)
+{
+	struct vlr_family_params xgft = { .family = VLR_FAMILY_XGFT };
+	struct vlr_family_params kautz = { .family = VLR_FAMILY_KAUTZ };
+
+	(void)state;
+	xgft.u.xgft = (struct vlr_xgft_params){ 2, { 11, 6 }, { 1, 3 }, 64 };
+	check_recognised(&xgft, "xgft h=2 m=11,6 w=1,3 endpoints=64", 0, 12);
+	xgft.u.xgft = (struct vlr_xgft_params){ 3, { 2, 3, 4 }, { 1, 2, 3 }, 0 };
+	check_recognised(&xgft, "xgft h=3 m=2,3,4 w=1,2,3 endpoints=24", 12, 1);
+	xgft.u.xgft = (struct vlr_xgft_params){ 2, { 3, 2 }, { 1, 2 }, 5 };
+	check_recognised(&xgft, "xgft h=2 m=3,2 w=1,2 endpoints=5", 0, 4);
+	kautz.u.kautz = (struct vlr_kautz_params){ 2, 2, 0, 64 };
+	check_recognised(&kautz, "kautz b=2 n=2 endpoints=64", 5, 14);
+	kautz.u.kautz = (struct vlr_kautz_params){ 3, 3, 2, 0 };
+	check_recognised(&kautz, "kautz b=3 n=3 hosts=2", 35, 8);
+	/* an even spread is the same fabric as so many hosts per switch */
+	kautz.u.kautz = (struct vlr_kautz_params){ 3, 3, 0, 72 };
+	check_recognised(&kautz, "kautz b=3 n=3 hosts=2", 0, 3);
+}
+
 /*
  * Table I in full, as we read it: every endpoint count on its switches, no
  * switch above the study's 36 ports - and Kautz(5, 3), which the study
@@ -605,6 +671,7 @@ int main(void)
 		cmocka_unit_test(test_kautz_structure),
 		cmocka_unit_test(test_kautz_refused),
 		cmocka_unit_test(test_table1_fits_36_ports),
+		cmocka_unit_test(test_recognition),
 	};
 
 	return cmocka_run_group_tests_name("generators: XGFT and Kautz", tests, NULL, NULL);
