@@ -352,7 +352,7 @@ struct kautz_case {
 /* All Kautz words in lexicographic order: words[i*n .. i*n+n-1]. */
 static unsigned *kautz_words(const struct kautz_case *c, uint32_t *count)
 {
-	uint32_t total = c->b + 1, made = 1, i;
+	uint32_t total = c->b + 1, made, i;
 	unsigned *words, j, x;
 
 	for (j = 1; j < c->n; j++)
@@ -411,7 +411,8 @@ static struct vlr_fabric *kautz_generate(const struct kautz_case *c)
 static uint32_t kautz_directed_diameter(const struct vlr_fabric *fabric, uint32_t count,
 					unsigned host_ports, unsigned b)
 {
-	uint32_t *distance = malloc(sizeof(uint32_t) * count), *queue = malloc(sizeof(uint32_t) * count);
+	uint32_t *distance = malloc(sizeof(uint32_t) * count);
+	uint32_t *queue = malloc(sizeof(uint32_t) * count);
 	uint32_t from, longest = 0;
 
 	assert_non_null(distance);
