@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -26,6 +27,8 @@ static const char gen_usage[] =
 	"              [--arrangement ARR]\n"
 	"  fattree     -k ARITY -n LEVELS\n"
 	"  random      -n SWITCHES -d DEGREE [-p HOSTS] [--seed SEED]\n"
+	"  xgft        -m M1,...,MH -w W1,...,WH [-e ENDPOINTS]\n"
+	"  kautz       -b B -n N [-p HOSTS | -e ENDPOINTS]\n"
 	"\n"
 	"Run \"vlroute gen FAMILY --help\" for a family's options; vlroute(1)\n"
 	"documents the exact wiring of each.\n"
@@ -88,6 +91,27 @@ static const struct option random_options[] = {
 	{ "degree", required_argument, NULL, 'd' },
 	{ "hosts", required_argument, NULL, 'p' },
 	{ "seed", required_argument, NULL, 'R' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "version", no_argument, NULL, 'V' },
+	{ "help", no_argument, NULL, 'H' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const struct option xgft_options[] = {
+	{ "children", required_argument, NULL, 'm' },
+	{ "parents", required_argument, NULL, 'w' },
+	{ "endpoints", required_argument, NULL, 'e' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "version", no_argument, NULL, 'V' },
+	{ "help", no_argument, NULL, 'H' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const struct option kautz_options[] = {
+	{ "out-degree", required_argument, NULL, 'b' },
+	{ "length", required_argument, NULL, 'n' },
+	{ "hosts", required_argument, NULL, 'p' },
+	{ "endpoints", required_argument, NULL, 'e' },
 	{ "output", required_argument, NULL, 'o' },
 	{ "version", no_argument, NULL, 'V' },
 	{ "help", no_argument, NULL, 'H' },
@@ -165,6 +189,35 @@ static const struct gen_family families[] = {
 	  "  -o, --output FILE      write FILE instead of stdout\n"
 	  "  -V, --version          print the version and exit\n"
 	  "      --help             print this help and exit\n" },
+	{ "xgft", VLR_FAMILY_XGFT, "m:w:e:o:V", xgft_options,
+	  "Usage: vlroute gen xgft -m M1,...,MH -w W1,...,WH [-e ENDPOINTS] [-o FILE]\n"
+	  "Extended generalized fat tree XGFT(h; m1..mh; w1..wh): hosts at level 0,\n"
+	  "switches at levels 1..h; a level-i switch has mi children and wi+1\n"
+	  "parents, a host w1 = 1.\n"
+	  "  -m, --children LIST    m1,...,mh: children per switch of each level,\n"
+	  "                         1..254 each; 1..8 levels\n"
+	  "  -w, --parents LIST     w1,...,wh: parents per node of each level below;\n"
+	  "                         w1 is 1, the others 1..254; as many as -m\n"
+	  "  -e, --endpoints E      keep E of the m1*...*mh hosts, spread over the\n"
+	  "                         level-1 switches (default all)\n"
+	  "A level-i switch has mi + wi+1 ports (mh at the top), at most 254.\n"
+	  "  -o, --output FILE      write FILE instead of stdout\n"
+	  "  -V, --version          print the version and exit\n"
+	  "      --help             print this help and exit\n" },
+	{ "kautz", VLR_FAMILY_KAUTZ, "b:n:p:e:o:V", kautz_options,
+	  "Usage: vlroute gen kautz -b B -n N [-p HOSTS | -e ENDPOINTS] [-o FILE]\n"
+	  "Kautz graph K(b, n) of switches: words of n symbols 0..b, no symbol\n"
+	  "twice in a row, s1..sn linked to s2..sn x for every x != sn;\n"
+	  "(b+1)*b^(n-1) switches, diameter n along those links.\n"
+	  "  -b, --out-degree B     2..126\n"
+	  "  -n, --length N         word length, 1..16\n"
+	  "  -p, --hosts T          hosts per switch (default 1)\n"
+	  "  -e, --endpoints E      E hosts spread over the switches instead\n"
+	  "A switch has 2B ports to other switches besides its host ports, at\n"
+	  "most 254 in all.\n"
+	  "  -o, --output FILE      write FILE instead of stdout\n"
+	  "  -V, --version          print the version and exit\n"
+	  "      --help             print this help and exit\n" },
 };
 
 /* "8x8x4" or "8,8,4". */
@@ -202,6 +255,41 @@ static int parse_sides(const char *command, const char *text,
 		return -1;
 	}
 	return 0;
+}
+
+/* "6,6": an XGFT's numbers per level; how many, or 0 after an error. */
+static unsigned parse_levels(const char *command, const char *option, const char *text,
+			     unsigned *values)
+{
+	const char *s = text;
+	unsigned count = 0;
+
+	while (*s) {
+		char *end;
+		unsigned long value;
+
+		errno = 0;
+		value = strtoul(s, &end, 10);
+		if (!isdigit((unsigned char)*s) || (*end && *end != ',') ||
+		    (*end && !end[1])) {
+			cli_error(command, "%s needs numbers like 6,6, not \"%s\"", option, text);
+			return 0;
+		}
+		if (errno == ERANGE || value > 1u << 30) {
+			cli_error(command, "%s: level %u is %.*s, far beyond what a fabric "
+				  "can hold", option, count + 1, (int)(end - s), s);
+			return 0;
+		}
+		if (count == VLR_XGFT_MAX_HEIGHT) {
+			cli_error(command, "%s: at most %d levels", option, VLR_XGFT_MAX_HEIGHT);
+			return 0;
+		}
+		values[count++] = (unsigned)value;
+		s = *end ? end + 1 : end;
+	}
+	if (!count)
+		cli_error(command, "%s needs at least one level", option);
+	return count;
 }
 
 static int parse_arrangement(const char *command, const char *text,
@@ -255,6 +343,15 @@ static unsigned *option_target(struct vlr_family_params *params, int option,
 		return option == 'n' ? &params->u.random.switches :
 		       option == 'd' ? &params->u.random.degree :
 		       option == 'p' ? &params->u.random.hosts : NULL;
+	case VLR_FAMILY_XGFT:
+		*name = "-e (endpoints)";
+		return option == 'e' ? &params->u.xgft.endpoints : NULL;
+	case VLR_FAMILY_KAUTZ:
+		*name = option == 'b' ? "-b (out-degree)" : option == 'n' ? "-n (length)" :
+			option == 'p' ? "-p (hosts per switch)" : "-e (endpoints)";
+		return option == 'b' ? &params->u.kautz.b : option == 'n' ? &params->u.kautz.n :
+		       option == 'p' ? &params->u.kautz.hosts :
+		       option == 'e' ? &params->u.kautz.endpoints : NULL;
 	case VLR_FAMILY_NONE:
 		break;
 	}
@@ -271,6 +368,9 @@ static void set_defaults(struct vlr_family_params *params)
 	case VLR_FAMILY_RANDOM:
 		params->u.random.hosts = 1;
 		params->u.random.seed = 1;
+		break;
+	case VLR_FAMILY_KAUTZ:
+		params->u.kautz.hosts = 1;
 		break;
 	default:
 		break;
@@ -305,6 +405,12 @@ static int check_required(const char *command, const struct vlr_family_params *p
 		missing = !params->u.random.switches ? "-n SWITCHES" :
 			  !params->u.random.degree ? "-d DEGREE" : NULL;
 		break;
+	case VLR_FAMILY_XGFT:
+		missing = !params->u.xgft.h ? "-m CHILDREN" : NULL;
+		break;
+	case VLR_FAMILY_KAUTZ:
+		missing = !params->u.kautz.b ? "-b B" : !params->u.kautz.n ? "-n N" : NULL;
+		break;
 	case VLR_FAMILY_NONE:
 		break;
 	}
@@ -313,13 +419,26 @@ static int check_required(const char *command, const struct vlr_family_params *p
 	return missing ? -1 : 0;
 }
 
+/* What the parameters alone do not show: the options given. */
+struct given {
+	unsigned parents;	/* levels of -w */
+	int hosts;		/* -p */
+};
+
 static int parse_option(const char *command, int option, const char *value,
-			struct vlr_family_params *params)
+			struct vlr_family_params *params, struct given *given)
 {
 	unsigned long long number;
 	const char *name = "";
 	unsigned *target;
 
+	if (option == 'm')
+		return (params->u.xgft.h = parse_levels(command, "-m (children)", value,
+							params->u.xgft.m)) ? 0 : -1;
+	if (option == 'w')
+		return (given->parents = parse_levels(command, "-w (parents)", value,
+						      params->u.xgft.w)) ? 0 : -1;
+	given->hosts |= option == 'p';
 	if (option == 's')
 		return parse_sides(command, value, &params->u.grid);
 	if (option == 'A')
@@ -334,9 +453,28 @@ static int parse_option(const char *command, int option, const char *value,
 		return 0;
 	}
 	target = option_target(params, option, &name);
-	if (!target || cli_unsigned(command, name, value, 0, 1u << 30, &number))
+	if (!target || cli_unsigned(command, name, value, option == 'e', 1u << 30, &number))
 		return -1;
 	*target = (unsigned)number;
+	return 0;
+}
+
+/* What no single option shows wrong. */
+static int check_together(const char *command, const struct vlr_family_params *params,
+			  const struct given *given)
+{
+	if (params->family == VLR_FAMILY_XGFT && given->parents != params->u.xgft.h) {
+		cli_error(command, given->parents ? "-m gives %u levels and -w %u; they "
+			  "must give as many" : "missing -w PARENTS (see --help)",
+			  params->u.xgft.h, given->parents);
+		return -1;
+	}
+	if (params->family == VLR_FAMILY_KAUTZ && given->hosts &&
+	    params->u.kautz.endpoints) {
+		cli_error(command, "-p (hosts per switch) and -e (endpoints) exclude "
+			  "each other");
+		return -1;
+	}
 	return 0;
 }
 
@@ -370,6 +508,7 @@ static int gen_family(const struct gen_family *family, int argc, char **argv)
 {
 	char command[64];
 	struct vlr_family_params params;
+	struct given given = { 0, 0 };
 	const char *output = NULL;
 	int option;
 
@@ -391,14 +530,14 @@ static int gen_family(const struct gen_family *family, int argc, char **argv)
 		}
 		if (option == 'o')
 			output = optarg;
-		else if (parse_option(command, option, optarg, &params))
+		else if (parse_option(command, option, optarg, &params, &given))
 			return CLI_BAD_INPUT;
 	}
 	if (optind < argc) {
 		cli_error(command, "unexpected argument \"%s\" (see --help)", argv[optind]);
 		return CLI_BAD_INPUT;
 	}
-	if (check_required(command, &params))
+	if (check_required(command, &params) || check_together(command, &params, &given))
 		return CLI_BAD_INPUT;
 	return generate_and_write(command, &params, output);
 }
@@ -428,6 +567,6 @@ int cmd_gen(int argc, char **argv, const char *command_line)
 		if (!strcmp(argv[1], families[i].name))
 			return gen_family(&families[i], argc - 1, argv + 1);
 	cli_error("vlroute gen", "unknown family \"%s\"; one of: hyperx, torus, "
-		  "dragonfly, dragonfly+, fattree, random", argv[1]);
+		  "dragonfly, dragonfly+, fattree, random, xgft, kautz", argv[1]);
 	return CLI_BAD_INPUT;
 }

@@ -27,6 +27,26 @@ static void describe_grid(const char *family, const struct vlr_grid_params *grid
 		snprintf(buf + used, size - used, " hosts=%u", grid->hosts);
 }
 
+/* "xgft h=2 m=11,6 w=1,3 endpoints=64": every host kept unless endpoints. */
+static void describe_xgft(const struct vlr_xgft_params *xgft, char *buf, size_t size)
+{
+	unsigned long long endpoints = 1;
+	size_t used = (size_t)snprintf(buf, size, "xgft h=%u m=", xgft->h);
+	unsigned i;
+
+	for (i = 0; i < xgft->h && used < size; i++) {
+		used += (size_t)snprintf(buf + used, size - used, "%s%u", i ? "," : "",
+					 xgft->m[i]);
+		endpoints *= xgft->m[i];
+	}
+	for (i = 0; i < xgft->h && used < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, "%s%u", i ? "," : " w=",
+					 xgft->w[i]);
+	if (used < size)
+		snprintf(buf + used, size - used, " endpoints=%llu",
+			 xgft->endpoints ? xgft->endpoints : endpoints);
+}
+
 void vlr_family_describe(const struct vlr_family_params *params, char *buf,
 			 size_t size)
 {
@@ -65,6 +85,17 @@ void vlr_family_describe(const struct vlr_family_params *params, char *buf,
 			snprintf(buf, size, "random switches=%u degree=%u hosts=%u seed=%llu",
 				 rr->switches, rr->degree, rr->hosts,
 				 (unsigned long long)rr->seed);
+		return;
+	case VLR_FAMILY_XGFT:
+		describe_xgft(&params->u.xgft, buf, size);
+		return;
+	case VLR_FAMILY_KAUTZ:
+		if (params->u.kautz.endpoints)
+			snprintf(buf, size, "kautz b=%u n=%u endpoints=%u", params->u.kautz.b,
+				 params->u.kautz.n, params->u.kautz.endpoints);
+		else
+			snprintf(buf, size, "kautz b=%u n=%u hosts=%u", params->u.kautz.b,
+				 params->u.kautz.n, params->u.kautz.hosts);
 		return;
 	case VLR_FAMILY_NONE:
 		break;

@@ -45,6 +45,23 @@ int gen_check_size(unsigned long long nodes, struct vlr_error *err)
 			"at %llu", nodes, MAX_GENERATED_NODES);
 }
 
+int gen_check_lids(unsigned long long switches, unsigned long long hosts,
+		   struct vlr_error *err)
+{
+	if (switches <= VLR_MAX_UNICAST_LID && hosts <= VLR_MAX_UNICAST_LID - switches)
+		return 0;
+	return vlr_fail(err, "the fabric would need %llu LIDs (%llu switches and %llu "
+			"hosts, one LID each); a subnet has %d unicast LIDs",
+			switches + hosts, switches, hosts, VLR_MAX_UNICAST_LID);
+}
+
+uint64_t gen_times(uint64_t a, uint64_t b)
+{
+	if (a && b > UINT64_MAX / a)
+		return UINT64_MAX;
+	return a * b;
+}
+
 uint32_t gen_add_switch(struct vlr_fabric *fabric, struct gen_guids *guids,
 			const char *name, unsigned ports, struct vlr_error *err)
 {

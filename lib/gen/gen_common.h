@@ -31,6 +31,23 @@ int gen_check_radix(unsigned long long radix, const char *formula,
 /* Refuse fabrics too large to be of any use (above 8 million nodes). */
 int gen_check_size(unsigned long long nodes, struct vlr_error *err);
 
+/*
+ * Refuse fabrics whose switches and hosts need more LIDs (one each, at
+ * LMC 0) than the 49151 unicast LIDs of a subnet.
+ */
+int gen_check_lids(unsigned long long switches, unsigned long long hosts,
+		   struct vlr_error *err);
+
+/* a * b, or UINT64_MAX when that overflows: sizes only need "too big". */
+uint64_t gen_times(uint64_t a, uint64_t b);
+
+/* Hosts of switch s when `hosts` are spread over `switches`, the first ones
+   taking one more. */
+static inline unsigned gen_spread(uint64_t hosts, uint64_t switches, uint64_t s)
+{
+	return (unsigned)(hosts / switches + (s < hosts % switches));
+}
+
 uint32_t gen_add_switch(struct vlr_fabric *fabric, struct gen_guids *guids,
 			const char *name, unsigned ports, struct vlr_error *err);
 

@@ -22,6 +22,10 @@ int vlr_generate(struct vlr_fabric *fabric, const struct vlr_family_params *para
 		return vlr_gen_fattree(fabric, &params->u.fattree, err);
 	case VLR_FAMILY_RANDOM:
 		return vlr_gen_random(fabric, &params->u.random, err);
+	case VLR_FAMILY_XGFT:
+		return vlr_gen_xgft(fabric, &params->u.xgft, err);
+	case VLR_FAMILY_KAUTZ:
+		return vlr_gen_kautz(fabric, &params->u.kautz, err);
 	case VLR_FAMILY_NONE:
 		break;
 	}

@@ -372,6 +372,102 @@ static int guess_random(const struct vlr_fabric *fabric,
 	return rr->switches > 1 && rr->degree > 0;
 }
 
+/* Widen xgft's digit widths by one switch's word at level (1..h). */
+static void widen_xgft(struct vlr_xgft_params *xgft, unsigned level,
+		       const unsigned *digits, unsigned count)
+{
+	unsigned j;
+
+	for (j = 0; j < count; j++) {
+		unsigned *width = j < level ? &xgft->w[j] : &xgft->m[j];
+
+		if (digits[j] + 1 > *width)
+			*width = digits[j] + 1;
+	}
+}
+
+/*
+ * An XGFT: switches xgft_lL_d1_..._dh, the widths of the digits the largest
+ * digits plus one, m1 the ports of a level-1 switch less its parents, the
+ * endpoints the hosts.
+ */
+static int guess_xgft(const struct vlr_fabric *fabric, struct vlr_family_params *params)
+{
+	struct vlr_xgft_params *xgft = &params->u.xgft;
+	unsigned digits[VLR_XGFT_MAX_HEIGHT], level, j, ports;
+	uint32_t node, leaf = VLR_NONE, hosts = 0;
+	uint64_t all = 1;
+	int count, height = -1;
+
+	memset(xgft, 0, sizeof(*xgft));
+	for (node = 0; node < fabric->num_nodes; node++) {
+		int end = -1;
+		const char *name = vlr_node_name(fabric, node);
+
+		if (!vlr_node_is_switch(fabric, node)) {
+			hosts++;
+			continue;
+		}
+		sscanf(name, "xgft_l%u%n", &level, &end);
+		count = end < 0 ? -1 : parse_coordinates(name + end, "", digits,
+							 VLR_XGFT_MAX_HEIGHT);
+		if (count < 1 || (height >= 0 && count != height) || level < 1 ||
+		    level > (unsigned)count)
+			return 0;
+		height = count;
+		widen_xgft(xgft, level, digits, (unsigned)count);
+		if (level == 1 && leaf == VLR_NONE)
+			leaf = node;
+	}
+	if (leaf == VLR_NONE)
+		return 0;
+	xgft->h = (unsigned)height;
+	ports = fabric->nodes[leaf].num_ports;
+	if (xgft->h > 1 && ports <= xgft->w[1])
+		return 0;
+	xgft->m[0] = ports - (xgft->h > 1 ? xgft->w[1] : 0);
+	for (j = 0; j < xgft->h; j++)
+		all *= xgft->m[j];
+	xgft->endpoints = hosts == all ? 0 : hosts;
+	params->family = VLR_FAMILY_XGFT;
+	return matches(fabric, params);
+}
+
+/* A Kautz graph: switches kautz_s1_..._sn, b the largest symbol; hosts per
+   switch when they divide evenly, else endpoints. */
+static int guess_kautz(const struct vlr_fabric *fabric, struct vlr_family_params *params)
+{
+	struct vlr_kautz_params *kautz = &params->u.kautz;
+	unsigned symbols[16], j;
+	uint32_t node, switches = 0, hosts = 0;
+	int count, length = -1;
+
+	memset(kautz, 0, sizeof(*kautz));
+	for (node = 0; node < fabric->num_nodes; node++) {
+		if (!vlr_node_is_switch(fabric, node)) {
+			hosts++;
+			continue;
+		}
+		count = parse_coordinates(vlr_node_name(fabric, node), "kautz", symbols, 16);
+		if (count < 1 || (length >= 0 && count != length))
+			return 0;
+		length = count;
+		for (j = 0; j < (unsigned)count; j++)
+			if (symbols[j] > kautz->b)
+				kautz->b = symbols[j];
+		switches++;
+	}
+	if (!switches)
+		return 0;
+	kautz->n = (unsigned)length;
+	if (hosts % switches)
+		kautz->endpoints = hosts;
+	else
+		kautz->hosts = hosts / switches;
+	params->family = VLR_FAMILY_KAUTZ;
+	return matches(fabric, params);
+}
+
 static int recognise_by_names(const struct vlr_fabric *fabric,
 			      struct vlr_family_params *guess)
 {
@@ -381,6 +477,8 @@ static int recognise_by_names(const struct vlr_fabric *fabric,
 	       guess_dragonfly(fabric, guess) ||
 	       guess_dragonflyplus(fabric, guess) ||
 	       guess_fattree(fabric, guess) ||
+	       guess_xgft(fabric, guess) ||
+	       guess_kautz(fabric, guess) ||
 	       guess_random(fabric, guess);
 }
 

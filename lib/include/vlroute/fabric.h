@@ -382,6 +382,8 @@ enum vlr_family {
 	VLR_FAMILY_DRAGONFLYPLUS,
 	VLR_FAMILY_FATTREE,
 	VLR_FAMILY_RANDOM,
+	VLR_FAMILY_XGFT,
+	VLR_FAMILY_KAUTZ,
 };
 
 /* How groups' global ports pair up (see vlroute(1) for the formulas). */
@@ -427,6 +429,32 @@ struct vlr_random_params {
 	int seed_unknown;		/* recognised, not generated: no seed */
 };
 
+#define VLR_XGFT_MAX_HEIGHT 8
+
+/*
+ * Extended generalized fat tree XGFT(h; m[0..h-1]; w[0..h-1]) after Ohring
+ * et al.: level 0 holds the hosts, a level-i node has m[i-1] children and
+ * a level-(i-1) node w[i-1] parents (w[0] is 1: a host has one port).
+ */
+struct vlr_xgft_params {
+	unsigned h;			/* height: levels of switches */
+	unsigned m[VLR_XGFT_MAX_HEIGHT];
+	unsigned w[VLR_XGFT_MAX_HEIGHT];
+	unsigned endpoints;		/* hosts kept; 0 = all m[0]*...*m[h-1] */
+};
+
+/*
+ * Kautz graph K(b, n) of switches: words of n symbols 0..b, no symbol twice
+ * in a row, an arc from s1..sn to s2..sn x for each x != sn, each arc a
+ * link; (b+1)*b^(n-1) switches, diameter n along the arcs.
+ */
+struct vlr_kautz_params {
+	unsigned b;			/* out-degree: b+1 symbols */
+	unsigned n;			/* word length */
+	unsigned hosts;			/* per switch, when endpoints is 0 */
+	unsigned endpoints;		/* spread over the switches; 0 = hosts each */
+};
+
 struct vlr_family_params {
 	enum vlr_family family;
 	union {
@@ -435,6 +463,8 @@ struct vlr_family_params {
 		struct vlr_dragonflyplus_params dragonflyplus;
 		struct vlr_fattree_params fattree;
 		struct vlr_random_params random;
+		struct vlr_xgft_params xgft;
+		struct vlr_kautz_params kautz;
 	} u;
 };
 

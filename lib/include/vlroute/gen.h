@@ -32,6 +32,10 @@ int vlr_gen_fattree(struct vlr_fabric *fabric,
 		    const struct vlr_fattree_params *params, struct vlr_error *err);
 int vlr_gen_random(struct vlr_fabric *fabric,
 		   const struct vlr_random_params *params, struct vlr_error *err);
+int vlr_gen_xgft(struct vlr_fabric *fabric, const struct vlr_xgft_params *params,
+		 struct vlr_error *err);
+int vlr_gen_kautz(struct vlr_fabric *fabric, const struct vlr_kautz_params *params,
+		  struct vlr_error *err);
 
 /* Call the generator of params->family. */
 int vlr_generate(struct vlr_fabric *fabric, const struct vlr_family_params *params,
