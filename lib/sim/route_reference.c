@@ -280,7 +280,7 @@ static int list_eligible(struct reference *r, struct vlr_error *err)
 	return 0;
 }
 
-/* RVAL on the Dragonflies: the eligible switches of each group, in switch order. */
+/* RVAL on the Dragonflies: the eligible switches of each group, by switch index. */
 static int list_groups(struct reference *r, struct vlr_error *err)
 {
 	const struct vlr_topology *t = &r->sim->topology;
