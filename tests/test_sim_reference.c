@@ -7,7 +7,10 @@
  * family or by any shortest path, Dragonfly+ intermediates
  * among the leaves only, the reverse dimension order in phase two,
  * Valiant's half throughput under uniform traffic on a balanced
- * Dragonfly, determinism for a seed, long runs without deadlock, and the
+ * Dragonfly, Restricted Valiant's intermediates in the partition the ends
+ * share, recomputation at the source switch only, the injection queue
+ * selections (a destination's queue, a random one with room),
+ * determinism for a seed, long runs without deadlock, and the
  * configurations it refuses.
  *
  * Copyright (c) 2026 the vlroute developers.
@@ -545,27 +548,19 @@ static void test_valiant_uniform_half(void **state)
 	model_free(&m);
 }
 
-/* The same seed gives the same run; another seed another. */
-static void test_determinism(void **state)
+/* The same seed gives the same run of config; another seed another. */
+static void assert_deterministic(const struct model *m, const struct vlr_sim_config *config)
 {
-	struct vlr_family_params params = test_dragonfly(2, 4, 2);
-	struct vlr_sim_config config;
 	struct vlr_sim_result a, b, c;
 	struct vlr_error err;
-	struct vlr_sim *sim;
-	struct model m;
+	struct vlr_sim *sim = vlr_sim_new(m->tables, config, &err);
 
-	(void)state;
-	model_init(&m, &params, 0);
-	model_config(&m, &config, VLR_VLP_TWO_PHASES, VLR_MIN_LAST);
-	set_pattern(&config, "adv+1");
-	config.cycles = 4000;
-	sim = vlr_sim_new(m.tables, &config, &err);
 	if (!sim || vlr_sim_run(sim, 0.8, 7, &a, &err) || vlr_sim_run(sim, 0.8, 7, &b, &err) ||
 	    vlr_sim_run(sim, 0.8, 8, &c, &err))
 		fail_msg("%s", err.message);
 	assert_int_equal(a.delivered, b.delivered);
 	assert_int_equal(a.delivered_check, b.delivered_check);
+	assert_int_equal(a.refused, b.refused);
 	assert_true(a.latency_avg == b.latency_avg);
 	assert_memory_equal(a.bins, b.bins, a.num_bins * sizeof(*a.bins));
 	assert_true(a.delivered_check != c.delivered_check || a.latency_avg != c.latency_avg);
@@ -573,6 +568,35 @@ static void test_determinism(void **state)
 	vlr_sim_result_free(&b);
 	vlr_sim_result_free(&c);
 	vlr_sim_free(sim);
+}
+
+/* Valiant, and RVAL with recomputation from 4 queues of each selection. */
+static void test_determinism(void **state)
+{
+	static const enum vlr_sim_queue_select selects[] = {
+		VLR_SIM_QUEUE_RANDOM, VLR_SIM_QUEUE_DEST, VLR_SIM_QUEUE_RANDOM_ROOM,
+		VLR_SIM_QUEUE_DEST_SECTION,
+	};
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
+	struct vlr_sim_config config;
+	struct model m;
+	unsigned k;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	model_config(&m, &config, VLR_VLP_TWO_PHASES, VLR_MIN_LAST);
+	set_pattern(&config, "adv+1");
+	config.cycles = 4000;
+	assert_deterministic(&m, &config);
+	for (k = 0; k < 4; k++) {
+		config.reference.routing = VLR_SIM_ROUTING_RVAL;
+		config.reference.recompute = 1;
+		config.injection_queues = 4;
+		config.queue_packets = 4;
+		config.queue_select = selects[k];
+		set_pattern(&config, "hot");
+		assert_deterministic(&m, &config);
+	}
 	model_free(&m);
 }
 
@@ -614,6 +638,415 @@ static void test_no_deadlock(void **state)
 		config.output_packets = 1;
 		assert_true(accepted(&m, &config, 1.0, 1) > 0.1);
 	}
+	model_free(&m);
+}
+
+/*
+ * RVAL, and Valiant and RVAL with recomputation, from one queue, four
+ * random ones with room or four by destination section, run ADV-Local and
+ * ADV+1 at full load without deadlock.
+ */
+static void test_no_deadlock_rval(void **state)
+{
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
+	static const struct {
+		enum vlr_sim_routing routing;
+		int recompute;
+	} routings[] = {
+		{ VLR_SIM_ROUTING_RVAL, 0 },
+		{ VLR_SIM_ROUTING_VALIANT, 1 },
+		{ VLR_SIM_ROUTING_RVAL, 1 },
+	};
+	static const struct {
+		unsigned queues;
+		enum vlr_sim_queue_select select;
+	} queues[] = {
+		{ 1, VLR_SIM_QUEUE_RANDOM },
+		{ 4, VLR_SIM_QUEUE_RANDOM_ROOM },
+		{ 4, VLR_SIM_QUEUE_DEST_SECTION },
+	};
+	static const char *const patterns[] = { "adv-local", "adv+1" };
+	struct vlr_sim_config config;
+	struct model m;
+	size_t i, k, p;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	for (i = 0; i < 3; i++)
+		for (k = 0; k < 3; k++)
+			for (p = 0; p < 2; p++) {
+				model_config(&m, &config, VLR_VLP_TWO_PHASES, VLR_MIN_FIRST);
+				config.reference.routing = routings[i].routing;
+				config.reference.recompute = routings[i].recompute;
+				config.injection_queues = queues[k].queues;
+				config.queue_select = queues[k].select;
+				set_pattern(&config, patterns[p]);
+				config.cycles = 20000;
+				config.input_packets = 1;
+				config.output_packets = 1;
+				assert_true(accepted(&m, &config, 1.0, 1) > 0.1);
+			}
+	model_free(&m);
+}
+
+/* What a run's hops showed of the intermediates RVAL drew. */
+struct partitions {
+	const struct model *m;
+	struct vlr_servers servers;
+	unsigned inside;		/* both ends share a partition: via in it */
+	unsigned outside;		/* ... via outside it (wrong) */
+	unsigned spread;		/* ends in no shared partition, via in
+					   neither end's group or row */
+	unsigned leaves_only_violated;	/* Dragonfly+: a spine drawn */
+};
+
+/* HyperX: via keeps every coordinate a and b share; 1 if it does. */
+static int keeps_shared(const struct vlr_topology *t, uint32_t a, uint32_t b, uint32_t via,
+			int *shares)
+{
+	unsigned dims = t->params.u.grid.dims, d;
+	int ok = 1;
+
+	*shares = 0;
+	for (d = 0; d < dims; d++) {
+		if (t->coord[a * dims + d] != t->coord[b * dims + d])
+			continue;
+		*shares = 1;
+		ok &= t->coord[via * dims + d] == t->coord[a * dims + d];
+	}
+	return ok;
+}
+
+static void judge_via(void *context, const struct vlr_sim_hop *hop)
+{
+	struct partitions *q = context;
+	const struct vlr_topology *t = &q->m->topology;
+	uint32_t a, b, via = hop->via;
+	int shares;
+
+	if (hop->from_switch == VLR_NONE)
+		return;
+	a = q->servers.switch_index[hop->source];
+	b = q->servers.switch_index[hop->destination];
+	q->leaves_only_violated += t->role[via] == VLR_ROLE_SPINE;
+	if (t->coord) {
+		int ok = keeps_shared(t, a, b, via, &shares);
+
+		q->inside += shares && ok;
+		q->outside += shares && !ok;
+		q->spread += !shares && grid_distance(q->m, via, a) == 2 &&
+			     grid_distance(q->m, via, b) == 2;
+		return;
+	}
+	shares = t->group[a] == t->group[b];
+	q->inside += shares && t->group[via] == t->group[a];
+	q->outside += shares && t->group[via] != t->group[a];
+	q->spread += !shares && t->group[via] != t->group[a] && t->group[via] != t->group[b];
+}
+
+/* Uniform traffic under RVAL (with recomputation if asked), its hops judged. */
+static struct partitions rval_partitions(const struct vlr_family_params *params,
+					 int recompute)
+{
+	struct vlr_sim_config config;
+	struct partitions q;
+	struct vlr_error err;
+	struct model *m = calloc(1, sizeof(*m));
+
+	assert_non_null(m);
+	model_init(m, params, 0);
+	memset(&q, 0, sizeof(q));
+	q.m = m;
+	if (vlr_servers_build(m->tables, &m->topology, &q.servers, &err))
+		fail_msg("%s", err.message);
+	model_config(m, &config, VLR_VLP_TWO_PHASES, VLR_MIN_FIRST);
+	config.reference.routing = VLR_SIM_ROUTING_RVAL;
+	config.reference.recompute = recompute;
+	config.cycles = 3000;
+	config.hop = judge_via;
+	config.hop_context = &q;
+	accepted(m, &config, recompute ? 1.0 : 0.3, 2);
+	vlr_servers_free(&q.servers);
+	model_free(m);
+	free(m);
+	q.m = NULL;
+	return q;
+}
+
+/*
+ * RVAL: a packet whose ends share a Dragonfly group (Dragonfly+: its
+ * leaves) or HyperX row draws its intermediate there; the others draw
+ * among all switches, outside both ends' partitions too - also when
+ * blocked packets draw again.
+ */
+static void test_rval_partition(void **state)
+{
+	struct vlr_family_params families[] = {
+		test_dragonfly(2, 4, 2), dragonflyplus(),
+		test_grid(VLR_FAMILY_HYPERX, 2, 3, 1),
+	};
+	unsigned f;
+	int recompute;
+
+	(void)state;
+	for (f = 0; f < 3; f++)
+		for (recompute = 0; recompute <= 1; recompute++) {
+			struct partitions q = rval_partitions(&families[f], recompute);
+
+			assert_int_equal(q.outside, 0);
+			assert_int_equal(q.leaves_only_violated, 0);
+			assert_true(q.inside > 0);
+			assert_true(q.spread > 0);
+		}
+}
+
+/* Under traffic between groups only, RVAL is Valiant, draw for draw. */
+static void test_rval_between_groups(void **state)
+{
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
+	static const enum vlr_sim_routing routings[] = { VLR_SIM_ROUTING_VALIANT,
+							 VLR_SIM_ROUTING_RVAL };
+	struct vlr_sim_result r[2];
+	struct vlr_sim_config config;
+	struct vlr_error err;
+	struct model m;
+	unsigned k;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	for (k = 0; k < 2; k++) {
+		struct vlr_sim *sim;
+
+		model_config(&m, &config, VLR_VLP_TWO_PHASES, VLR_MIN_FIRST);
+		config.reference.routing = routings[k];
+		set_pattern(&config, "advr+1");
+		config.cycles = 3000;
+		sim = vlr_sim_new(m.tables, &config, &err);
+		if (!sim || vlr_sim_run(sim, 0.7, 3, &r[k], &err))
+			fail_msg("%s", err.message);
+		vlr_sim_free(sim);
+	}
+	assert_int_equal(r[0].delivered_check, r[1].delivered_check);
+	assert_true(r[0].latency_avg == r[1].latency_avg);
+	vlr_sim_result_free(&r[0]);
+	vlr_sim_result_free(&r[1]);
+	set_pattern(&config, "adv-local");	/* inside groups they part */
+	config.reference.routing = VLR_SIM_ROUTING_RVAL;
+	assert_true(accepted(&m, &config, 1.0, 3) > 0.65);
+	config.reference.routing = VLR_SIM_ROUTING_VALIANT;
+	assert_true(accepted(&m, &config, 1.0, 3) < 0.6);
+	model_free(&m);
+}
+
+/* Each packet's intermediate as it left its server, its switch, and after. */
+struct recomputed {
+	unsigned capacity;
+	uint32_t *at_server;		/* [serial] */
+	uint32_t *at_switch;		/* [serial]: VLR_NONE until it left */
+	unsigned changed;		/* packets that drew again at their switch */
+	unsigned moved_in_transit;	/* packets whose intermediate changed later */
+};
+
+static void watch_via(void *context, const struct vlr_sim_hop *hop)
+{
+	struct recomputed *w = context;
+	uint64_t s = hop->serial;
+
+	assert_true(s < w->capacity);
+	if (hop->from_switch == VLR_NONE) {
+		w->at_server[s] = hop->via;
+		return;
+	}
+	if (w->at_switch[s] == VLR_NONE) {
+		w->at_switch[s] = hop->via;
+		w->changed += hop->via != w->at_server[s];
+	} else {
+		w->moved_in_transit += hop->via != w->at_switch[s];
+	}
+}
+
+/* A congested run (ADV+1 at full load, buffers of one packet), its intermediates watched. */
+static struct recomputed watch_recomputation(const struct model *m,
+					     enum vlr_sim_routing routing, int recompute)
+{
+	struct vlr_sim_config config;
+	struct recomputed w;
+	unsigned i;
+
+	w.capacity = 40000;
+	w.at_server = calloc(w.capacity, sizeof(*w.at_server));
+	w.at_switch = malloc(w.capacity * sizeof(*w.at_switch));
+	assert_true(w.at_server && w.at_switch);
+	for (i = 0; i < w.capacity; i++)
+		w.at_switch[i] = VLR_NONE;
+	w.changed = w.moved_in_transit = 0;
+	model_config(m, &config, VLR_VLP_TWO_PHASES, VLR_MIN_LAST);
+	config.reference.routing = routing;
+	config.reference.recompute = recompute;
+	set_pattern(&config, "adv+1");
+	config.input_packets = 1;
+	config.output_packets = 1;
+	config.cycles = 4000;
+	config.hop = watch_via;
+	config.hop_context = &w;
+	accepted(m, &config, 1.0, 5);
+	free(w.at_server);
+	free(w.at_switch);
+	w.at_server = w.at_switch = NULL;
+	return w;
+}
+
+/*
+ * Recomputation: a packet blocked at its source switch draws a new
+ * intermediate (many leave with another than they came with), and never
+ * once it has left; without it, none changes.
+ */
+static void test_recompute(void **state)
+{
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
+	static const enum vlr_sim_routing routings[] = { VLR_SIM_ROUTING_VALIANT,
+							 VLR_SIM_ROUTING_RVAL };
+	struct recomputed w;
+	struct model m;
+	unsigned k;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	for (k = 0; k < 2; k++) {
+		w = watch_recomputation(&m, routings[k], 1);
+		assert_true(w.changed > 100);
+		assert_int_equal(w.moved_in_transit, 0);
+		w = watch_recomputation(&m, routings[k], 0);
+		assert_int_equal(w.changed, 0);
+		assert_int_equal(w.moved_in_transit, 0);
+	}
+	model_free(&m);
+}
+
+/* Injections seen per source: is each queue's order the order of creation? */
+struct injections {
+	unsigned queues;
+	uint32_t servers;
+	int select;			/* the rule to check: dest or dest-section */
+	uint64_t *last;			/* [source * queues + class]: serial + 1 */
+	unsigned in_order;
+	unsigned overtaken;		/* a later packet of the class went first */
+};
+
+static void watch_injection(void *context, const struct vlr_sim_hop *hop)
+{
+	struct injections *w = context;
+	unsigned class;
+	uint64_t *last;
+
+	if (hop->from_switch != VLR_NONE)
+		return;
+	class = w->select == VLR_SIM_QUEUE_DEST ? hop->destination % w->queues :
+		(unsigned)((uint64_t)hop->destination * w->queues / w->servers);
+	last = &w->last[(uint64_t)hop->source * w->queues + class];
+	w->overtaken += *last > hop->serial + 1;
+	w->in_order += *last < hop->serial + 1;
+	*last = hop->serial + 1;
+}
+
+/* Hot-spot traffic at full load into 4 queues by select, checked by the classes of check. */
+static struct injections injection_order(const struct model *m,
+					 enum vlr_sim_queue_select select,
+					 enum vlr_sim_queue_select check)
+{
+	struct vlr_sim_config config;
+	struct injections w;
+
+	w.queues = 4;
+	w.servers = 72;
+	w.select = (int)check;
+	w.last = calloc((size_t)w.servers * w.queues, sizeof(*w.last));
+	assert_non_null(w.last);
+	w.in_order = w.overtaken = 0;
+	model_config(m, &config, VLR_VLP_TWO_PHASES, VLR_MIN_FIRST);
+	set_pattern(&config, "hot");
+	config.injection_queues = 4;
+	config.queue_packets = 4;
+	config.queue_select = select;
+	config.cycles = 3000;
+	config.hop = watch_injection;
+	config.hop_context = &w;
+	accepted(m, &config, 1.0, 6);
+	free(w.last);
+	w.last = NULL;
+	return w;
+}
+
+/*
+ * DEST puts every packet of a destination into one queue (destination mod
+ * N), DEST-section every packet of a section of consecutive servers: the
+ * packets of one queue leave in the order they were made, while packets
+ * of different queues overtake each other at the injection link. RANDOM
+ * spreads a destination's packets, which then overtake each other.
+ */
+static void test_queue_select(void **state)
+{
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
+	struct injections w;
+	struct model m;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	w = injection_order(&m, VLR_SIM_QUEUE_DEST, VLR_SIM_QUEUE_DEST);
+	assert_true(w.in_order > 1000 && w.overtaken == 0);
+	w = injection_order(&m, VLR_SIM_QUEUE_DEST_SECTION, VLR_SIM_QUEUE_DEST_SECTION);
+	assert_true(w.in_order > 1000 && w.overtaken == 0);
+	w = injection_order(&m, VLR_SIM_QUEUE_DEST_SECTION, VLR_SIM_QUEUE_DEST);
+	assert_true(w.overtaken > 0);
+	w = injection_order(&m, VLR_SIM_QUEUE_RANDOM, VLR_SIM_QUEUE_DEST);
+	assert_true(w.overtaken > 0);
+	w = injection_order(&m, VLR_SIM_QUEUE_RANDOM_ROOM, VLR_SIM_QUEUE_DEST_SECTION);
+	assert_true(w.overtaken > 0);
+	model_free(&m);
+}
+
+/* Refused arrivals at load 0.6, minimal routes, into 4 queues of 1 packet by select. */
+static uint64_t refused(const struct model *m, enum vlr_sim_queue_select select)
+{
+	struct vlr_sim_config config;
+	struct vlr_sim_result r;
+	struct vlr_error err;
+	struct vlr_sim *sim;
+	uint64_t value;
+
+	model_config(m, &config, VLR_VLP_LADDER, VLR_MIN_FIRST);
+	config.reference.routing = VLR_SIM_ROUTING_MINIMAL;
+	config.injection_queues = 4;
+	config.queue_packets = 1;
+	config.queue_select = select;
+	config.cycles = 3000;
+	sim = vlr_sim_new(m->tables, &config, &err);
+	if (!sim || vlr_sim_run(sim, 0.6, 4, &r, &err))
+		fail_msg("%s", err.message);
+	assert_true(r.generated > 0);
+	value = r.refused;
+	vlr_sim_result_free(&r);
+	vlr_sim_free(sim);
+	return value;
+}
+
+/*
+ * RANDOM-room refuses an arrival only when every queue is full; RANDOM
+ * whenever the one it drew is: far more refusals below saturation, where
+ * a server seldom has all its queues full.
+ */
+static void test_queue_random_room(void **state)
+{
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
+	uint64_t any, room;
+	struct model m;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	any = refused(&m, VLR_SIM_QUEUE_RANDOM);
+	room = refused(&m, VLR_SIM_QUEUE_RANDOM_ROOM);
+	assert_true(any > 100);
+	assert_true(room * 4 < any);
 	model_free(&m);
 }
 
@@ -660,6 +1093,12 @@ static void test_refusals(void **state)
 	model_config(&m, &config, VLR_VLP_LADDER, VLR_MIN_FIRST);
 	config.reference.routes[1] = NULL;
 	expect_refusal(&m, &config, "needs the next hops of phase 2");
+	model_config(&m, &config, VLR_VLP_LADDER, VLR_MIN_FIRST);
+	config.reference.routing = VLR_SIM_ROUTING_MINIMAL;
+	config.reference.recompute = 1;
+	expect_refusal(&m, &config, "needs the routing valiant or rval, not minimal");
+	config.reference.routing = VLR_SIM_ROUTING_TABLES;
+	expect_refusal(&m, &config, "tables recompute by the DLID rule recompute");
 	model_free(&m);
 }
 
@@ -675,6 +1114,12 @@ int main(void)
 		cmocka_unit_test(test_valiant_uniform_half),
 		cmocka_unit_test(test_determinism),
 		cmocka_unit_test(test_no_deadlock),
+		cmocka_unit_test(test_rval_partition),
+		cmocka_unit_test(test_rval_between_groups),
+		cmocka_unit_test(test_recompute),
+		cmocka_unit_test(test_queue_select),
+		cmocka_unit_test(test_queue_random_room),
+		cmocka_unit_test(test_no_deadlock_rval),
 		cmocka_unit_test(test_refusals),
 	};
 

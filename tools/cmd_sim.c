@@ -18,7 +18,7 @@
 
 static const char sim_usage[] =
 	"Usage: vlroute sim DIR [OPTIONS]\n"
-	"       vlroute sim FABRIC [--routing valiant|minimal] [OPTIONS]\n"
+	"       vlroute sim FABRIC [--routing valiant|rval|minimal] [OPTIONS]\n"
 	"Replay the tables in DIR (LFTs, path SLs, SL2VL, LMC) packet by packet, or\n"
 	"route every packet of the fabric in the file FABRIC as the Valiant studies\n"
 	"do (the reference model), and measure accepted load over time, latency,\n"
@@ -48,8 +48,12 @@ static const char sim_usage[] =
 	"  -f, --fabric FILE      topology instead of DIR/fabric.net\n"
 	"The reference model (FABRIC: a HyperX, Dragonfly or Dragonfly+):\n"
 	"      --routing R        valiant (an intermediate switch per packet: any\n"
-	"                         switch, any Dragonfly+ leaf) or minimal\n"
-	"                         (default valiant)\n"
+	"                         switch, any Dragonfly+ leaf), rval (Restricted\n"
+	"                         Valiant: drawn in the group, on a HyperX in the\n"
+	"                         dimensions that differ, when both ends share it)\n"
+	"                         or minimal (default valiant)\n"
+	"      --recompute        valiant, rval: a packet blocked at its source\n"
+	"                         switch draws a new intermediate every cycle\n"
 	"      --vl-policy P      ladder, ladder-reuse or 2phases (default 2phases)\n"
 	"      --phase-min M      2phases: minfirst, minlast or minboth - the phase\n"
 	"                         whose VLs a packet routed minimally takes\n"
@@ -82,7 +86,10 @@ static const char sim_usage[] =
 	"      --global-latency N Dragonfly global link latency, cycles (default 1)\n"
 	"      --queues N         injection queues per server (default 1)\n"
 	"      --queue-size N     packets per injection queue (default 16)\n"
-	"      --queue-select S   random or dest (default random)\n"
+	"      --queue-select S   random, random-room (a random queue with room),\n"
+	"                         dest (destination mod N) or dest-section (the\n"
+	"                         servers in N runs of consecutive numbers)\n"
+	"                         (default random)\n"
 	"      --transit-priority transit packets before injected ones\n"
 	"Measures and output:\n"
 	"      --bin N            cycles per time bin (default 1000)\n"
@@ -112,7 +119,7 @@ enum {
 	OPT_QUEUES, OPT_QUEUE_SIZE, OPT_QUEUE_SELECT, OPT_TRANSIT, OPT_BIN, OPT_DEADLOCK,
 	OPT_DROP, OPT_CSV, OPT_CROSSBAR, OPT_ROUTING, OPT_VL_POLICY, OPT_PHASE_MIN,
 	OPT_VLS_PER_PHASE, OPT_PHASE_VLS, OPT_DIM_ORDER, OPT_PHASE_TWO_ORDER, OPT_MINIMAL,
-	OPT_INJECTION_VLS,
+	OPT_INJECTION_VLS, OPT_RECOMPUTE,
 };
 
 static const struct option sim_options[] = {
@@ -139,6 +146,7 @@ static const struct option sim_options[] = {
 	{ "phase-two-order", required_argument, NULL, OPT_PHASE_TWO_ORDER },
 	{ "minimal", required_argument, NULL, OPT_MINIMAL },
 	{ "injection-vls", required_argument, NULL, OPT_INJECTION_VLS },
+	{ "recompute", no_argument, NULL, OPT_RECOMPUTE },
 	{ "packet", required_argument, NULL, OPT_PACKET },
 	{ "input-buffer", required_argument, NULL, OPT_INPUT },
 	{ "output-buffer", required_argument, NULL, OPT_OUTPUT },
@@ -367,6 +375,7 @@ static int reference_option(struct sim_cli *cli, int option, const char *text)
 		r->policy.vls_per_phase = (unsigned)value;
 		return 0;
 	case OPT_PHASE_TWO_ORDER: return parse_order(cli, text);
+	case OPT_RECOMPUTE: r->recompute = 1; return 0;
 	default: return 1;
 	}
 	if (status)
@@ -391,7 +400,7 @@ static void note_kind(struct sim_cli *cli, int option)
 	static const int table_only[] = { 'm', 'd', OPT_BIAS, 'v', 'f' };
 	size_t i;
 
-	if (option >= OPT_ROUTING && option <= OPT_INJECTION_VLS && option != OPT_PHASE_VLS &&
+	if (option >= OPT_ROUTING && option <= OPT_RECOMPUTE && option != OPT_PHASE_VLS &&
 	    !cli->reference_option)
 		cli->reference_option = option_name(option);
 	for (i = 0; i < sizeof(table_only) / sizeof(table_only[0]); i++)

@@ -125,7 +125,8 @@ static void describe_model(const struct vlr_sim *sim, char *out, size_t size)
 	char policy[128];
 
 	vlr_vl_policy_describe(&r->policy, policy, sizeof(policy));
-	snprintf(out, size, "reference model, %s, %s%s%s%s%s", vlr_sim_routing_name(r->routing),
+	snprintf(out, size, "reference model, %s%s, %s%s%s%s%s",
+		 vlr_sim_routing_name(r->routing), r->recompute ? " with recomputation" : "",
 		 policy, r->policy.kind == VLR_VLP_TWO_PHASES ? ", " : "",
 		 r->policy.kind == VLR_VLP_TWO_PHASES ?
 		 vlr_sim_phase_vls_name(vlr_sim_config_of(sim)->phase_vls) : "",
@@ -164,7 +165,7 @@ static void print_header(const struct sim_cli *cli, const struct vlr_sim *sim)
 {
 	const struct vlr_sim_config *c = vlr_sim_config_of(sim);
 	FILE *out = cli->report;
-	char pattern[64], model[160];
+	char pattern[64], model[256];
 
 	if (c->trace)
 		snprintf(pattern, sizeof(pattern), "trace %s", cli->trace_path);
@@ -434,7 +435,7 @@ static void print_mark(const struct sim_cli *cli, const struct vlr_tables *table
 /* The provenance of the reference model's JSON and CSV: the fabric, the seeds. */
 static int record_model_provenance(struct sim_cli *cli, const struct vlr_sim *sim)
 {
-	char model[160];
+	char model[256];
 
 	describe_model(sim, model, sizeof(model));
 	if (cli_provenance_init(cli->command, cli->command_line, &cli->provenance) ||

@@ -7,8 +7,8 @@
  *
  * An allocator is made per run and owns its state (arbiters, crossbar
  * occupancy, scratch); it moves packets with sim_input_pop and the output
- * buffers of struct sim_state, and asks the run's DLID rule to reroute
- * packets blocked at their source switch.
+ * buffers of struct sim_state, and asks the routing (route_internal.h)
+ * to reroute packets blocked at their source switch.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause

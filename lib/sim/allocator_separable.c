@@ -16,7 +16,8 @@
  * tail has arrived. Later iterations match what earlier ones left free,
  * and only inputs that lost can find a match in them. In the first
  * iteration, a head from a server that finds no room in its output asks
- * the DLID rule for another DLID (the recompute rule gives one).
+ * the routing for another route, if the run's routing reroutes (the DLID
+ * rule recompute, the reference model with recomputation).
  *
  * An input head that cannot go is not tried again before the first cycle
  * it might (not_before): its head gets ready, or a crossbar output it may
@@ -27,7 +28,7 @@
  * Ports and switches keep the least of their inputs (port_wake,
  * switch_wake), so that a switch with nothing to grant is not visited;
  * the requests, and so the grants, are those of trying every input every
- * cycle. A head from a server that the DLID rule may reroute is tried
+ * cycle. A head from a server that the routing may reroute is tried
  * every cycle its crossbar input is free.
  *
  * Copyright (c) 2026 the vlroute developers.
@@ -36,7 +37,6 @@
 #include <stdlib.h>
 
 #include "allocator_internal.h"
-#include "dlid_rule_internal.h"
 #include "route_internal.h"
 
 /* A crossbar input's request. */
@@ -96,12 +96,12 @@ static uint64_t xbar(const struct separable *a, uint32_t port, unsigned vl)
 	return (uint64_t)port * a->vls + (a->per_vl_crossbar ? vl : 0);
 }
 
-/* A packet from a server blocked at its source switch: another DLID. */
+/* A packet from a server blocked at its source switch: another route. */
 static void reroute(struct sim_state *st, uint32_t sw, uint32_t port, unsigned vl)
 {
 	uint32_t packet = sim_input_first(st, (uint64_t)port * st->vls + vl);
 
-	sim_reroute_dlid(st, sw, &st->packets[packet]);
+	st->sim->route->reroute(st->sim->route, st, sw, &st->packets[packet]);
 	sim_head_update(st, port, vl);
 }
 
@@ -157,7 +157,7 @@ static int try_head(struct separable *a, struct sim_state *st, uint32_t port, un
 {
 	uint64_t pv = (uint64_t)port * st->vls + vl;
 	uint32_t out = st->in[pv].out;
-	int may_reroute = st->dlid->reroute && st->sim->peer_server[port] != VLR_NONE;
+	int may_reroute = st->reroutes && st->sim->peer_server[port] != VLR_NONE;
 	uint16_t choices;
 	int out_vl;
 

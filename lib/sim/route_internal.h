@@ -3,8 +3,10 @@
  * DLID chosen at the source by the run's DLID rule, then the LFT of every
  * switch) or the reference model of the studies' routing
  * (route_reference.c: an intermediate switch drawn per packet, then the
- * minimal next hops of each phase). Chosen by vlr_sim_new from the
- * configuration (reference NULL or not), shared read-only by the runs.
+ * minimal next hops of each phase). Either may give a packet blocked at
+ * its source switch another route (reroutes, reroute). Chosen by
+ * vlr_sim_new from the configuration (reference NULL or not), shared
+ * read-only by the runs.
  *
  * The routing also keeps the packet's place in its route - route class,
  * phase and the hops and global links of the phase - which the VL
@@ -34,14 +36,21 @@ struct sim_route {
 	   escalation already count it). */
 	void (*enter_switch)(const struct sim_route *self, uint32_t sw,
 			     struct sim_packet *p);
+	/* Optional, NULL: a route never changes. Whether the packets of run
+	   st may get another route while they head their source switch's
+	   input from their server (reroute). */
+	int (*reroutes)(const struct sim_route *self, const struct sim_state *st);
+	/* p heads the input from its server of its source switch sw and
+	   found no room in its output: another route (the table replay:
+	   another DLID by the DLID rule; the reference model: another
+	   intermediate). */
+	void (*reroute)(const struct sim_route *self, struct sim_state *st, uint32_t sw,
+			struct sim_packet *p);
 	void (*free)(struct sim_route *self);
 };
 
 /* The routing of a simulation, NULL (and err) if it cannot be made. */
 struct sim_route *sim_route_tables_new(const struct vlr_sim *sim, struct vlr_error *err);
 struct sim_route *sim_route_reference_new(const struct vlr_sim *sim, struct vlr_error *err);
-
-/* route_tables.c: the DLID rule's new DLID for p, blocked at its source switch sw. */
-void sim_reroute_dlid(struct sim_state *st, uint32_t sw, struct sim_packet *p);
 
 #endif

@@ -17,10 +17,21 @@
  * the far end; ties at random), as CAMINOS's Shortest routing offers every
  * minimal port to its allocator.
  *
+ * Restricted Valiant (RVAL) draws the intermediate of a packet whose
+ * source and destination switches share a partition in that partition:
+ * the eligible switches of their group (Dragonfly: its routers,
+ * Dragonfly+: its leaves), or on a HyperX the switches that keep every
+ * coordinate the two share (the sub-grid of the dimensions in which they
+ * differ); any other packet draws as under Valiant, from the same random
+ * numbers. With recomputation, a packet blocked at its source switch
+ * (route_internal.h: reroute) draws again by the same rule and is routed
+ * as if it had drawn that intermediate first; its injection VL stays.
+ *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "route_internal.h"
 #include "vl_select_internal.h"
@@ -32,6 +43,9 @@ struct reference {
 	uint32_t n;			/* switches */
 	uint32_t *eligible;		/* the switches a packet may go through */
 	uint32_t num_eligible;
+	uint32_t *group_first;		/* RVAL: [group], num_groups + 1: the
+					   group's eligible switches are */
+	uint32_t *in_group;		/* in_group[group_first[g] ..] */
 };
 
 /* The phase whose next hops (and VLs) a packet without a second phase takes. */
@@ -42,16 +56,72 @@ static int minimal_phase(const struct reference *r, enum vlr_route_class route_c
 	return (int)vlr_policy_phase(&r->model.policy, route_class, 0);
 }
 
-static void depart(const struct sim_route *self, struct sim_state *st, struct sim_packet *p)
+/*
+ * RVAL on a HyperX: a switch that keeps the coordinates source and
+ * destination share and draws the others; VLR_NONE if they share none
+ * (then the packet draws as under Valiant).
+ */
+static uint32_t grid_via(const struct reference *r, struct vlr_rng *rng, uint32_t source,
+			 uint32_t destination)
 {
-	const struct reference *r = (const struct reference *)self;
+	const struct vlr_topology *t = &r->sim->topology;
+	const uint16_t *a = t->coord + (uint64_t)source * t->params.u.grid.dims;
+	const uint16_t *b = t->coord + (uint64_t)destination * t->params.u.grid.dims;
+	uint64_t index = 0, stride = 1;
+	unsigned d, shared = 0;
+
+	for (d = 0; d < t->params.u.grid.dims; d++)
+		shared += a[d] == b[d];
+	if (!shared)
+		return VLR_NONE;
+	for (d = 0; d < t->params.u.grid.dims; d++) {
+		unsigned side = t->params.u.grid.sides[d];
+
+		index += stride * (a[d] == b[d] ? a[d] : vlr_rng_below(rng, side));
+		stride *= side;
+	}
+	return t->switch_order[index];
+}
+
+/* RVAL: an eligible switch of the partition source and destination share, or VLR_NONE. */
+static uint32_t restricted_via(const struct reference *r, struct vlr_rng *rng,
+			       uint32_t source, uint32_t destination)
+{
+	const struct vlr_topology *t = &r->sim->topology;
+	uint32_t g = t->group[source], first;
+
+	if (t->coord)
+		return grid_via(r, rng, source, destination);
+	if (g != t->group[destination])
+		return VLR_NONE;
+	first = r->group_first[g];
+	return r->in_group[first + vlr_rng_below(rng, r->group_first[g + 1] - first)];
+}
+
+/* p's intermediate, drawn by the model's routing (minimal: its destination switch). */
+static uint32_t draw_via(const struct reference *r, struct sim_state *st,
+			 const struct sim_packet *p)
+{
 	const struct vlr_sim *sim = r->sim;
 	uint32_t source = sim->servers.switch_index[p->source];
 	uint32_t destination = sim->servers.switch_index[p->destination];
-	uint32_t via = destination;
+	struct vlr_rng *rng = &st->rng[p->source];
+	uint32_t via = VLR_NONE;
 
-	if (r->model.routing == VLR_SIM_ROUTING_VALIANT)
-		via = r->eligible[vlr_rng_below(&st->rng[p->source], r->num_eligible)];
+	if (r->model.routing == VLR_SIM_ROUTING_MINIMAL)
+		return destination;
+	if (r->model.routing == VLR_SIM_ROUTING_RVAL)
+		via = restricted_via(r, rng, source, destination);
+	return via != VLR_NONE ? via : r->eligible[vlr_rng_below(rng, r->num_eligible)];
+}
+
+/* Route p, at its source switch, by way of via. */
+static void set_via(const struct reference *r, struct sim_packet *p, uint32_t via)
+{
+	const struct vlr_sim *sim = r->sim;
+	uint32_t source = sim->servers.switch_index[p->source];
+	uint32_t destination = sim->servers.switch_index[p->destination];
+
 	p->dlid = sim->server_lid[p->destination];
 	p->sl = 0;
 	p->via = via;
@@ -64,6 +134,27 @@ static void depart(const struct sim_route *self, struct sim_state *st, struct si
 	p->route_class = via == source && via != destination ? VLR_ROUTE_ON_TRUNK :
 			 VLR_ROUTE_MINIMAL;
 	p->phase_two = (uint8_t)minimal_phase(r, (enum vlr_route_class)p->route_class);
+}
+
+static void depart(const struct sim_route *self, struct sim_state *st, struct sim_packet *p)
+{
+	const struct reference *r = (const struct reference *)self;
+
+	set_via(r, p, draw_via(r, st, p));
+}
+
+static int reroutes(const struct sim_route *self, const struct sim_state *st)
+{
+	(void)st;
+	return ((const struct reference *)self)->model.recompute;
+}
+
+/* Recomputation: p, blocked at its source switch, draws its intermediate anew. */
+static void reroute(const struct sim_route *self, struct sim_state *st, uint32_t sw,
+		    struct sim_packet *p)
+{
+	(void)sw;
+	depart(self, st, p);
 }
 
 /* How full port's best allowed VL for p is: its queue, less the credits. */
@@ -149,6 +240,8 @@ static void release(struct sim_route *self)
 	struct reference *r = (struct reference *)self;
 
 	free(r->eligible);
+	free(r->group_first);
+	free(r->in_group);
 	free(r);
 }
 
@@ -187,6 +280,30 @@ static int list_eligible(struct reference *r, struct vlr_error *err)
 	return 0;
 }
 
+/* RVAL on the Dragonflies: the eligible switches of each group, by switch index. */
+static int list_groups(struct reference *r, struct vlr_error *err)
+{
+	const struct vlr_topology *t = &r->sim->topology;
+	uint32_t i, g, *next;
+
+	r->group_first = calloc((size_t)t->num_groups + 1, sizeof(*r->group_first));
+	r->in_group = malloc((size_t)r->num_eligible * sizeof(*r->in_group));
+	next = calloc((size_t)t->num_groups + 1, sizeof(*next));
+	if (!r->group_first || !r->in_group || !next) {
+		free(next);
+		return vlr_fail(err, "out of memory for %u groups", t->num_groups);
+	}
+	for (i = 0; i < r->num_eligible; i++)
+		r->group_first[t->group[r->eligible[i]] + 1]++;
+	for (g = 0; g < t->num_groups; g++)
+		r->group_first[g + 1] += r->group_first[g];
+	memcpy(next, r->group_first, (size_t)t->num_groups * sizeof(*next));
+	for (i = 0; i < r->num_eligible; i++)
+		r->in_group[next[t->group[r->eligible[i]]]++] = r->eligible[i];
+	free(next);
+	return 0;
+}
+
 struct sim_route *sim_route_reference_new(const struct vlr_sim *sim, struct vlr_error *err)
 {
 	struct reference *r;
@@ -201,11 +318,16 @@ struct sim_route *sim_route_reference_new(const struct vlr_sim *sim, struct vlr_
 	r->base.depart = depart;
 	r->base.port = port;
 	r->base.enter_switch = enter_switch;
+	if (sim->config.reference.recompute) {
+		r->base.reroutes = reroutes;
+		r->base.reroute = reroute;
+	}
 	r->base.free = release;
 	r->sim = sim;
 	r->model = sim->config.reference;
 	r->n = sim->num_switches;
-	if (list_eligible(r, err)) {
+	if (list_eligible(r, err) || (r->model.routing == VLR_SIM_ROUTING_RVAL &&
+				      !sim->topology.coord && list_groups(r, err))) {
 		release(&r->base);
 		return NULL;
 	}

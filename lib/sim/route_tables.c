@@ -53,11 +53,21 @@ static void depart(const struct sim_route *self, struct sim_state *st, struct si
 		 (uint16_t)(q.base + (unsigned)(offset < 0 ? 0 : offset)));
 }
 
-void sim_reroute_dlid(struct sim_state *st, uint32_t sw, struct sim_packet *p)
+/* The DLID rules that reroute are those with a reroute hook (recompute). */
+static int reroutes(const struct sim_route *self, const struct sim_state *st)
+{
+	(void)self;
+	return st->dlid->reroute != NULL;
+}
+
+/* The DLID rule's new DLID for p, blocked at its source switch sw. */
+static void reroute(const struct sim_route *self, struct sim_state *st, uint32_t sw,
+		    struct sim_packet *p)
 {
 	struct sim_dlid_query q;
 	int offset;
 
+	(void)self;
 	if (!query(st->sim, p, &q))
 		return;
 	offset = st->dlid->reroute(st->dlid, st, &q);
@@ -99,6 +109,8 @@ struct sim_route *sim_route_tables_new(const struct vlr_sim *sim, struct vlr_err
 	t->base.depart = depart;
 	t->base.port = port;
 	t->base.enter_switch = enter_switch;
+	t->base.reroutes = reroutes;
+	t->base.reroute = reroute;
 	t->base.free = release;
 	t->sim = sim;
 	return &t->base;

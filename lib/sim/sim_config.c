@@ -35,14 +35,16 @@ static const struct sim_allocator_type *const allocator_types[] = {
 };
 
 static const struct vlr_name queue_select_names[] = {
-	{ "random", VLR_SIM_QUEUE_RANDOM }, { "dest", VLR_SIM_QUEUE_DEST }, { NULL, 0 },
+	{ "random", VLR_SIM_QUEUE_RANDOM }, { "dest", VLR_SIM_QUEUE_DEST },
+	{ "random-room", VLR_SIM_QUEUE_RANDOM_ROOM },
+	{ "dest-section", VLR_SIM_QUEUE_DEST_SECTION }, { NULL, 0 },
 };
 static const struct vlr_name crossbar_names[] = {
 	{ "vl", VLR_SIM_CROSSBAR_VL }, { "port", VLR_SIM_CROSSBAR_PORT }, { NULL, 0 },
 };
 static const struct vlr_name routing_names[] = {
 	{ "tables", VLR_SIM_ROUTING_TABLES }, { "minimal", VLR_SIM_ROUTING_MINIMAL },
-	{ "valiant", VLR_SIM_ROUTING_VALIANT }, { NULL, 0 },
+	{ "valiant", VLR_SIM_ROUTING_VALIANT }, { "rval", VLR_SIM_ROUTING_RVAL }, { NULL, 0 },
 };
 static const struct vlr_name injection_names[] = {
 	{ "policy", VLR_SIM_INJECTION_POLICY }, { "any", VLR_SIM_INJECTION_ANY }, { NULL, 0 },

@@ -1,6 +1,10 @@
 /*
  * sim_injection.c - the servers: Bernoulli or trace generation into one or
- * several injection queues, and the injection link into the switch.
+ * several injection queues, and the injection link into the switch. A new
+ * packet's queue: a random one (refused if full), a random one with room
+ * (the RVAL study's RANDOM), its destination mod the queues, or its
+ * destination's section of consecutive servers (the RVAL study's DEST);
+ * the queues' heads take turns at the link, round robin.
  *
  * A packet gets its route (its DLID among the destination's LMC LIDs, or
  * the reference model's intermediate) when it first reaches the head of
@@ -20,19 +24,53 @@
 #include "route_internal.h"
 #include "vl_select_internal.h"
 
+/* RANDOM_ROOM: a random one of the server's queues with room; the first if none has. */
+static unsigned queue_with_room(struct sim_state *st, uint32_t server)
+{
+	const struct vlr_sim_config *c = st->config;
+	const struct sim_ring *rings = st->queue + (uint64_t)server * c->injection_queues;
+	unsigned q, roomy = 0, pick;
+
+	for (q = 0; q < c->injection_queues; q++)
+		roomy += rings[q].count < c->queue_packets;
+	if (!roomy)
+		return 0;
+	pick = vlr_rng_below(&st->rng[server], roomy);
+	for (q = 0; q < c->injection_queues; q++)
+		if (rings[q].count < c->queue_packets && !pick--)
+			return q;
+	return 0;
+}
+
+/* The injection queue of a new packet of server to destination. */
+static unsigned pick_queue(struct sim_state *st, uint32_t server, uint32_t destination)
+{
+	const struct vlr_sim_config *c = st->config;
+	unsigned n = c->injection_queues;
+
+	if (n == 1)
+		return 0;
+	switch (c->queue_select) {
+	case VLR_SIM_QUEUE_DEST:
+		return destination % n;
+	case VLR_SIM_QUEUE_DEST_SECTION:
+		return (unsigned)((uint64_t)destination * n / st->sim->servers.count);
+	case VLR_SIM_QUEUE_RANDOM_ROOM:
+		return queue_with_room(st, server);
+	default:
+		return vlr_rng_below(&st->rng[server], n);
+	}
+}
+
 /* Queue a new packet; -1 when its injection queue is full. */
 static int queue_packet(struct sim_state *st, uint32_t server, uint32_t destination)
 {
 	const struct vlr_sim_config *c = st->config;
-	unsigned q = 0;
+	unsigned q = pick_queue(st, server, destination);
 	struct sim_ring *ring;
 	struct sim_packet *p;
 	uint32_t packet;
 
-	if (c->injection_queues > 1)
-		q = c->queue_select == VLR_SIM_QUEUE_DEST ?
-		    destination % c->injection_queues :
-		    vlr_rng_below(&st->rng[server], c->injection_queues);
 	ring = &st->queue[(uint64_t)server * c->injection_queues + q];
 	if (ring->count >= c->queue_packets)
 		return -1;

@@ -191,6 +191,9 @@ struct sim_state {
 	uint64_t *progress;		/* shared cycle counter, or NULL */
 
 	struct sim_dlid_rule *dlid;	/* dlid_rule_internal.h */
+	int reroutes;			/* heads from servers blocked at their
+					   source switch get another route
+					   (route_internal.h) */
 	struct sim_allocator *allocator;	/* allocator_internal.h */
 };
 

@@ -34,6 +34,12 @@ static int check_parts(const struct vlr_sim_config *c, struct vlr_error *err)
 	if (c->reference.routing != VLR_SIM_ROUTING_TABLES && c->dlid != VLR_DLID_BASE)
 		return vlr_fail(err, "the reference model chooses no DLIDs: the DLID rule "
 				"%s is for tables", vlr_dlid_choice_name(c->dlid));
+	if (c->reference.recompute && c->reference.routing == VLR_SIM_ROUTING_TABLES)
+		return vlr_fail(err, "recomputation is the reference model's; tables "
+				"recompute by the DLID rule recompute");
+	if (c->reference.recompute && c->reference.routing == VLR_SIM_ROUTING_MINIMAL)
+		return vlr_fail(err, "recomputation draws a new intermediate: it needs the "
+				"routing valiant or rval, not minimal");
 	return 0;
 }
 

@@ -55,6 +55,7 @@ static void write_routing(const struct vlr_sim *sim, struct vlr_json *json)
 	}
 	vlr_vl_policy_describe(&c->reference.policy, policy, sizeof(policy));
 	vlr_json_string(json, "routing", vlr_sim_routing_name(c->reference.routing));
+	vlr_json_bool(json, "recompute", c->reference.recompute);
 	vlr_json_string(json, "vl_policy", policy);
 	if (c->reference.policy.kind == VLR_VLP_TWO_PHASES)
 		vlr_json_string(json, "phase_vls",

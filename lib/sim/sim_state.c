@@ -16,6 +16,7 @@
 
 #include "allocator_internal.h"
 #include "dlid_rule_internal.h"
+#include "route_internal.h"
 
 /* Packets all buffers and queues can hold at once. */
 static uint64_t packet_capacity(const struct vlr_sim *sim)
@@ -148,7 +149,7 @@ uint64_t sim_next_generation(struct sim_state *st, uint32_t server)
 	return st->now + generation_gap(st, server);
 }
 
-/* The run's DLID rule and allocator. */
+/* The run's DLID rule (and whether its routing reroutes) and allocator. */
 static int create_parts(struct sim_state *st, struct vlr_error *err)
 {
 	const struct vlr_sim *sim = st->sim;
@@ -156,6 +157,7 @@ static int create_parts(struct sim_state *st, struct vlr_error *err)
 	st->dlid = sim_dlid_type(sim->config.dlid)->create(sim, err);
 	if (!st->dlid)
 		return -1;
+	st->reroutes = sim->route->reroutes && sim->route->reroutes(sim->route, st);
 	st->allocator = sim_allocator_type(sim->config.allocator)->create(sim, err);
 	return st->allocator ? 0 : -1;
 }

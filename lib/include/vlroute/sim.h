@@ -52,6 +52,9 @@ enum vlr_sim_routing {
 	VLR_SIM_ROUTING_MINIMAL,	/* reference: minimal routes */
 	VLR_SIM_ROUTING_VALIANT,	/* reference: a random intermediate switch
 					   per packet, then minimal routes */
+	VLR_SIM_ROUTING_RVAL,		/* reference: Restricted Valiant, the
+					   intermediate of a packet whose ends
+					   share a partition drawn in it */
 };
 
 /*
@@ -92,7 +95,17 @@ enum vlr_sim_injection_vls {
  * without tables. The packet draws its intermediate among all switches
  * (Dragonfly+: all leaves), its own and its destination's included, when
  * it heads its injection queue; one whose intermediate is its source or
- * destination switch goes minimally. Each phase goes by minimal next hops
+ * destination switch goes minimally. Under RVAL (Restricted Valiant) a
+ * packet whose source and destination switches share a partition draws
+ * it in that partition: on a Dragonfly among the routers of their group,
+ * on a Dragonfly+ among the leaves of their group, on a HyperX among the
+ * switches that keep every coordinate the two ends share (the study's
+ * "subset of dimensions": a packet within a row stays in the row); the
+ * others draw as under Valiant. With recompute (Valiant or RVAL) a packet
+ * that heads its source switch's input from its server and finds no room
+ * in its output draws a new intermediate each cycle (the first allocator
+ * iteration), as the table replay's DLID rule recompute draws a new DLID;
+ * once it has left that input its intermediate is fixed. Each phase goes by minimal next hops
  * (routes[0] in phase one, routes[1] in phase two, the same object for the
  * same order; see vlr_minimal_switch_routes in engines.h), a packet routed
  * minimally by those of the phase whose VLs it takes; or, with minimal
@@ -111,6 +124,8 @@ struct vlr_sim_reference {
 	struct vlr_vl_policy policy;
 	enum vlr_sim_minimal minimal;
 	enum vlr_sim_injection_vls injection;
+	int recompute;			/* valiant or rval: a new intermediate
+					   while blocked at the source switch */
 	const struct vlr_switch_routes *routes[2];
 };
 
@@ -140,8 +155,15 @@ enum vlr_sim_crossbar {
 };
 
 enum vlr_sim_queue_select {
-	VLR_SIM_QUEUE_RANDOM = 0,	/* a random injection queue per packet */
+	VLR_SIM_QUEUE_RANDOM = 0,	/* a random injection queue per packet
+					   (refused if that one is full) */
 	VLR_SIM_QUEUE_DEST,		/* queue = destination server mod queues */
+	VLR_SIM_QUEUE_RANDOM_ROOM,	/* a random queue among those with room
+					   (the RVAL study's RANDOM) */
+	VLR_SIM_QUEUE_DEST_SECTION,	/* the servers split into as many runs of
+					   consecutive numbers as queues: queue =
+					   destination x queues / servers (the
+					   RVAL study's DEST) */
 };
 
 struct vlr_sim_config {
