@@ -1,0 +1,624 @@
+#!/bin/bash
+# vl_budget.sh - deadlock-free routing within a budget of VLs: vlroute's
+# dfsssp (escape paths when its layers do not fit) against OpenSM's nue,
+# lash, dfsssp and updn, on the same fabrics at the same budgets, every
+# result judged by the same vlroute verify and vlroute analyze.
+#
+# Usage: bench/vl_budget.sh [--vlroute PATH] [--fabrics LIST] [--budgets LIST]
+#                           [--seeds LIST] [--engines LIST] [--workdir DIR]
+#                           [--timeout SECONDS] [--keep]
+#   --vlroute PATH     the vlroute CLI (default: build/tools/vlroute)
+#   --fabrics LIST     comma list of: shipped (every topologies/*.net), a
+#                      shipped net's name without .net (torus-4x4x4-p1),
+#                      torus8x8 (vlroute gen torus -s 8x8 -p 1), torus5x5x5
+#                      (-s 5x5x5 -p 1), random (vlroute gen random -n 64 -d 6
+#                      -p 2, once per seed); default shipped,torus8x8,
+#                      torus5x5x5,random
+#   --budgets LIST     comma list of VL budgets among 1, 2, 4, 8 and 15
+#                      (default 1,2,4,8): OpenSM can only run a power of two
+#                      of data VLs (or 15)
+#   --seeds LIST       comma list of seeds of the random fabrics (default 1,2,3)
+#   --engines LIST     OpenSM engines among nue, lash, dfsssp, updn (default
+#                      all four)
+#   --workdir DIR      where nets, logs, tables and results.csv go (default a
+#                      fresh /tmp/vl-budget.XXXXXX, kept)
+#   --timeout SECONDS  bound on ibsim's start, on each SUBNET UP of OpenSM and
+#                      on each capture (default 300)
+#   --keep             keep every table directory (default: only logs)
+#
+# For each fabric and budget N:
+#  ours    "vlroute route FABRIC --engine dfsssp --vls N": routing s is the
+#          "seconds" of its vlroute-route.info (paths, layers, escape), MB the
+#          peak RSS of the whole command (/usr/bin/time: read, route, verify,
+#          write; its elapsed time goes to the CSV as wall_s); "esc" counts
+#          the LIDs on escape paths.
+#  OpenSM  a private ibsim serves the fabric to a stock OpenSM (through
+#          libumad2sim.so) with routing_engine ENGINE, max_op_vls set so that
+#          every port runs N data VLs (1 -> 1, 2 -> 2, 4 -> 3, 8 -> 4, 15 -> 5:
+#          the PortInfo OperVLs code), QoS on, -D 0x43; nue is told the budget
+#          by nue_max_num_vls N and made to route switches as destinations too
+#          (nue_include_switches TRUE: by default its deadlock freedom covers
+#          only the routes to CAs, while vlroute verify checks every LID);
+#          lash and dfsssp take the budget from the ports' OperVLs; updn needs
+#          one VL.  An engine that fails makes OpenSM fall back to minhop:
+#          routed is then "fell back" (the "TYPE tables configured on all
+#          switches" line names another engine) and nothing else is judged.
+#          The first sweep routes before it sets the ports' OperVLs, so a
+#          SIGHUP forces a second heavy sweep, which routes within N; its
+#          routing s is the span of the log from "building routing with"
+#          (osm_ucast_mgr.c logging at VERBOSE) to that line, MB OpenSM's
+#          VmHWM after it.  updn finds its roots itself where it can (fat
+#          trees); where its first sweep finds none, its root_guid_file names
+#          the switch of least eccentricity (first in the net file on a tie,
+#          the kind of root our escape paths use) for the second.  OpenSM
+#          keeps running; "vlroute capture" (another ibsim client) reads the
+#          live tables with the path SL of every (source port, DLID) from
+#          OpenSM's SA: its dumps carry no path SLs, so only the capture says
+#          what nue, lash and dfsssp really hand out.
+# Every result is then judged alike: deadlock-free is "vlroute verify --vls N"
+# (every route delivered, the channel dependency graph over (link, VL)
+# acyclic, the VL of each hop from the path SL and SL2VL) on our table
+# directory or on the capture; VLs is its "VLs used"; ebb is the mean of
+# "vlroute analyze --ebb" (1000 random bisections, seed 1) on our directory
+# or OpenSM's dump directory, worst the all-to-all route count of the
+# hottest channel.  ours/nue: routing time, ebb and worst of ours over
+# nue's at the same budget.  The table goes to stdout (progress to stderr)
+# and, with the versions and command line, to DIR/results.csv.  Only the
+# ibsim, opensm and capture this script started are ever stopped, by PID.
+#
+# vlroute(1), ROUTING ENGINES, dfsssp, gives the results of one full run.
+#
+# Copyright (c) 2026 the vlroute developers.
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+set -euo pipefail
+
+PROG=${0##*/}
+PATH=${PATH:+$PATH:}/usr/sbin:/sbin	# opensm lives in sbin
+top=$(cd "$(dirname "$0")/.." && pwd)
+
+vlroute=$top/build/tools/vlroute
+fabrics=shipped,torus8x8,torus5x5x5,random
+budgets=1,2,4,8
+seeds=1,2,3
+engines=nue,lash,dfsssp,updn
+workdir=
+timeout=300
+keep=0
+
+ibsim_pid=
+osm_pid=
+client_pid=
+umad2sim=
+csv=
+
+die() {
+	echo "$PROG: error: $*" >&2
+	exit 1
+}
+
+bad_usage() {
+	echo "$PROG: $*" >&2
+	echo "Usage: $PROG [--vlroute PATH] [--fabrics LIST] [--budgets LIST] [--seeds LIST] [--engines LIST] [--workdir DIR] [--timeout SECONDS] [--keep]" >&2
+	exit 2
+}
+
+say() {
+	echo "$PROG: $*" >&2
+}
+
+# alive PID: the process exists and is not a zombie waiting to be reaped.
+alive() {
+	local stat
+	[[ -n $1 ]] && stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+	stat=${stat##*) }
+	[[ ${stat%% *} != Z ]]
+}
+
+# stop_pid PID: TERM, KILL after 3 s, reap.  Only ever given our own children.
+stop_pid() {
+	local pid=$1 i
+	[[ -n $pid ]] || return 0
+	if alive "$pid"; then
+		kill -TERM "$pid" 2>/dev/null || true
+		for ((i = 0; i < 30; i++)); do
+			alive "$pid" || break
+			sleep 0.1
+		done
+		alive "$pid" && kill -KILL "$pid" 2>/dev/null
+	fi
+	wait "$pid" 2>/dev/null || true
+}
+
+stop_all() {
+	stop_pid "$client_pid"
+	stop_pid "$osm_pid"
+	stop_pid "$ibsim_pid"
+	client_pid='' osm_pid='' ibsim_pid=''
+}
+
+cleanup() {
+	local rc=$?
+	trap - EXIT INT TERM HUP
+	stop_all
+	exit "$rc"
+}
+
+# is_list VALUE REGEX: VALUE is a comma list of items matching REGEX.
+is_list() {
+	[[ $1 =~ ^($2)(,($2))*$ ]]
+}
+
+parse_args() {
+	while (($#)); do
+		case $1 in
+		--vlroute | --fabrics | --budgets | --seeds | --engines | --workdir | --timeout)
+			(($# >= 2)) || bad_usage "$1 needs a value"
+			set_option "${1#--}" "$2"
+			shift 2
+			;;
+		--vlroute=* | --fabrics=* | --budgets=* | --seeds=* | --engines=* | --workdir=* | --timeout=*)
+			local name=${1%%=*}
+			set_option "${name#--}" "${1#*=}"
+			shift
+			;;
+		--keep) keep=1; shift ;;
+		-h | --help) sed -n '2,/^# Copyright/{/^# Copyright/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+		*) bad_usage "unknown argument '$1'" ;;
+		esac
+	done
+	is_list "$fabrics" 'shipped|torus8x8|torus5x5x5|random|[A-Za-z0-9._-]+' ||
+		bad_usage "--fabrics is a comma list of fabric names, not '$fabrics'"
+	is_list "$budgets" '1|2|4|8|15' ||
+		bad_usage "--budgets is a comma list of 1, 2, 4, 8 and 15, not '$budgets'"
+	is_list "$seeds" '[0-9]{1,9}' ||
+		bad_usage "--seeds is a comma list of numbers, not '$seeds'"
+	is_list "$engines" 'nue|lash|dfsssp|updn' ||
+		bad_usage "--engines is a comma list of nue, lash, dfsssp and updn, not '$engines'"
+	if ! [[ $timeout =~ ^[0-9]{1,6}$ ]] || ((10#$timeout == 0)); then
+		bad_usage "--timeout wants a positive number of seconds, not '$timeout'"
+	fi
+	timeout=$((10#$timeout))
+	[[ $workdir != *[[:space:]]* ]] ||
+		bad_usage "--workdir must not contain white space (OpenSM's config cannot hold it)"
+}
+
+set_option() {
+	case $1 in
+	vlroute) vlroute=$2 ;;
+	fabrics) fabrics=$2 ;;
+	budgets) budgets=$2 ;;
+	seeds) seeds=$2 ;;
+	engines) engines=$2 ;;
+	workdir) workdir=$2 ;;
+	timeout) timeout=$2 ;;
+	esac
+}
+
+check_tools() {
+	local tool f
+	[[ -x $vlroute && ! -d $vlroute ]] ||
+		die "no vlroute at '$vlroute' (build it, or give --vlroute PATH)"
+	[[ -x /usr/bin/time ]] || die "/usr/bin/time not found (Debian package time)"
+	for tool in ibsim opensm awk sha256sum; do
+		command -v "$tool" >/dev/null ||
+			die "$tool not found (packages ibsim-utils, opensm, mawk, coreutils)"
+	done
+	for f in ${UMAD2SIM:-} /usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so \
+		/usr/lib/*/umad2sim/libumad2sim.so; do
+		if [[ -f $f ]]; then
+			umad2sim=$f
+			break
+		fi
+	done
+	[[ -n $umad2sim ]] || die "libumad2sim.so not found (package ibsim-utils; or set UMAD2SIM)"
+	"$vlroute" route --help 2>/dev/null | grep -q -- '--no-escape' ||
+		die "$vlroute has no escape paths ('route --no-escape' unknown: stale build?)"
+}
+
+# field FILE LABEL: what a "LABEL: value" report line says.
+field() {
+	sed -n "s/^$2: *//p" "$1" | head -n 1
+}
+
+kb_to_mb() { awk -v k="${1:-}" 'BEGIN { if (k ~ /^[0-9]+$/) printf "%.1f", k / 1024; else print "-" }'; }
+div() { awk -v a="$1" -v b="$2" 'BEGIN { if (a ~ /^[0-9.]+$/ && b ~ /^[0-9.]+$/ && b + 0 > 0) printf "%.2f", a / b; else print "-" }'; }
+
+# judge DIR TABLES N: verify (DIR: tables with path SLs) and analyze
+# (TABLES: the LFTs); sets j_df j_vls j_ebb j_worst.
+judge() {
+	local dir=$1 tables=$2 n=$3 rc=0
+	"$vlroute" verify "$dir" --vls "$n" >"$dir.verify" 2>&1 || rc=$?
+	case $rc in
+	0) j_df=yes ;;
+	1)
+		if grep -q '^channel dependencies: CYCLE' "$dir.verify"; then
+			j_df="no (cycle)"
+		else
+			j_df="no (routes)"
+		fi
+		;;
+	*) j_df="error" ;;
+	esac
+	j_vls=$(field "$dir.verify" "VLs used")
+	j_vls=${j_vls%% *}
+	j_vls=${j_vls:--}
+	rc=0
+	"$vlroute" analyze "$tables" --ebb -j 1 >"$tables.analyze" 2>&1 || rc=$?
+	j_ebb=- j_worst=-
+	((rc == 0)) || return 0
+	j_ebb=$(sed -n 's/^ebb: \([0-9.]*\).*/\1/p' "$tables.analyze" | head -n 1)
+	j_worst=$(awk '/^hottest channels:/ { getline; print $NF; exit }' "$tables.analyze")
+	j_ebb=${j_ebb:--} j_worst=${j_worst:--}
+}
+
+# run_ours NET DIR N: sets r_routed r_secs r_wall r_mb r_esc and the judge's.
+run_ours() {
+	local net=$1 n=$3 out=$2/ours-vls$3 kb
+	rm -rf -- "$out"
+	r_routed=yes r_secs=- r_wall=- r_mb=- r_esc=0
+	j_df=- j_vls=- j_ebb=- j_worst=-
+	if ! /usr/bin/time -f '%e %M' -o "$out.time" "$vlroute" route "$net" \
+		--engine dfsssp --vls "$n" -o "$out" >"$out.out" 2>&1; then
+		r_routed=failed
+		say "  ours failed at $n VLs: $(tail -n 1 "$out.out")"
+		return 0
+	fi
+	read -r r_wall kb < <(tail -n 1 "$out.time")
+	r_mb=$(kb_to_mb "$kb")
+	r_secs=$(sed -n 's/^seconds //p' "$out/vlroute-route.info")
+	r_esc=$(sed -n 's/^escape paths: *\([0-9]*\) LIDs.*/\1/p' "$out.out")
+	r_esc=${r_esc:-0}
+	judge "$out" "$out" "$n"
+	((keep)) || rm -rf -- "$out"
+}
+
+# ibsim prints "Network simulator ready." just before it binds its sockets:
+# ready is that line plus the abstract ctl socket in /proc/net/unix.
+ibsim_ready() {
+	grep -q '^Network simulator ready\.' "$1" 2>/dev/null || return 1
+	if [[ ! -r /proc/net/unix ]]; then
+		sleep 0.5
+		return 0
+	fi
+	grep -qF -- "@$2:ctl@" /proc/net/unix
+}
+
+# op_vls N: the PortInfo OperVLs code of N data VLs.
+op_vls() {
+	case $1 in
+	1) echo 1 ;;
+	2) echo 2 ;;
+	4) echo 3 ;;
+	8) echo 4 ;;
+	15) echo 5 ;;
+	esac
+}
+
+write_opensm_conf() {
+	local o=$1 engine=$2 n=$3
+	cat >"$o/opensm.conf" <<EOF
+# Written by $PROG: this run must not depend on /etc/opensm.
+routing_engine $engine
+max_op_vls $(op_vls "$n")
+nue_max_num_vls $n
+nue_include_switches TRUE
+root_guid_file $o/updn-roots
+qos TRUE
+sweep_interval 0
+force_log_flush TRUE
+log_file $o/opensm.log
+accum_log_file FALSE
+dump_files_dir $o/dump/
+partition_config_file $o/partitions.conf
+qos_policy_file $o/qos-policy.conf
+prefix_routes_file $o/prefix-routes.conf
+per_module_logging_file $o/per-module-logging.conf
+torus_config $o/torus-2QoS.conf
+console off
+daemon FALSE
+EOF
+}
+
+# osm_span LOG: seconds from the last "building routing with" (osm_ucast_mgr.c
+# at VERBOSE) to the "tables configured on all switches" after it
+# (timestamps "Mon DD HH:MM:SS usec"), or -.
+osm_span() {
+	awk '
+	function stamp(   m, cum) {
+		split("0 31 59 90 120 151 181 212 243 273 304 334", cum, " ")
+		m = (index("JanFebMarAprMayJunJulAugSepOctNovDec", $1) + 2) / 3
+		split($3, hms, ":")
+		return (cum[m] + $2) * 86400 + hms[1] * 3600 + hms[2] * 60 + hms[3] + $4 / 1e6
+	}
+	/building routing with/ && !building { start = stamp(); building = 1; have_end = 0 }
+	building && /tables configured on all switches/ { end = stamp(); have_end = 1; building = 0 }
+	END {
+		if (!have_end) { print "-"; exit }
+		d = end - start
+		if (d < 0) d += 365 * 86400	# across New Year
+		printf "%.3f", d
+	}' "$1"
+}
+
+# start_ibsim NET DIR: a private ibsim for NET, ready; sets ibsim_pid sock.
+start_ibsim() {
+	local net=$1 d=$2 deadline
+	sock=vl-budget-$$-$RANDOM$RANDOM
+	IBSIM_SOCKNAME=$sock ibsim -n -s "$net" </dev/null >"$d/ibsim.log" 2>&1 &
+	ibsim_pid=$!
+	deadline=$((SECONDS + timeout))
+	until ibsim_ready "$d/ibsim.log" "$sock"; do
+		alive "$ibsim_pid" || {
+			wait "$ibsim_pid" 2>/dev/null || true
+			ibsim_pid=
+			tail -n 5 "$d/ibsim.log" >&2
+			die "ibsim refused $net (log: $d/ibsim.log)"
+		}
+		((SECONDS < deadline)) || die "ibsim not ready after $timeout s (log: $d/ibsim.log)"
+		sleep 0.1
+	done
+}
+
+# wait_subnet_up LOG K: 0 once LOG has K lines "SUBNET UP", 1 on timeout
+# or a dead ibsim or opensm.
+wait_subnet_up() {
+	local deadline=$((SECONDS + timeout)) ups
+	while :; do
+		ups=$(grep -c 'SUBNET UP' "$1" 2>/dev/null) || ups=0
+		((ups >= $2)) && return 0
+		alive "$osm_pid" && alive "$ibsim_pid" || return 1
+		((SECONDS < deadline)) || return 1
+		sleep 0.2
+	done
+}
+
+# capture O: vlroute capture of the live fabric into O/capture; 0 if done.
+capture() {
+	local o=$1 rc=0 deadline=$((SECONDS + timeout))
+	mkdir -p "$o/capture-cwd"
+	# umad2sim makes its fake sysfs in the current directory.
+	(cd "$o/capture-cwd" && exec env IBSIM_SOCKNAME="$sock" LD_PRELOAD="$umad2sim" \
+		"$vlroute" capture -o "$o/capture") </dev/null >"$o/capture.out" 2>&1 &
+	client_pid=$!
+	while alive "$client_pid"; do
+		if ((SECONDS >= deadline)); then
+			say "  capture still running after $timeout s: stopping it"
+			stop_pid "$client_pid"
+			client_pid=
+			return 1
+		fi
+		sleep 0.1
+	done
+	wait "$client_pid" || rc=$?
+	client_pid=
+	return "$rc"
+}
+
+# center_switch NET: the switch of least eccentricity in the switch graph
+# of an ibsim net file (the first in the file on a tie).
+center_switch() {
+	awk '
+	/^Switch/ { match($0, /"[^"]*"/); cur = substr($0, RSTART + 1, RLENGTH - 2)
+		sw[cur] = 1; order[++n] = cur; next }
+	/^[A-Za-z]/ { cur = ""; next }
+	cur != "" && /^\[/ { match($0, /"[^"]*"/); peer[cur, ++deg[cur]] = substr($0, RSTART + 1, RLENGTH - 2) }
+	END {
+		best = -1
+		for (i = 1; i <= n; i++) {
+			split("", dist); s = order[i]; dist[s] = 0; q[1] = s; h = 1; t = 1; ecc = 0
+			while (h <= t) {
+				u = q[h++]
+				for (k = 1; k <= deg[u]; k++) {
+					v = peer[u, k]
+					if ((v in sw) && !(v in dist)) {
+						dist[v] = dist[u] + 1; q[++t] = v
+						if (dist[v] > ecc) ecc = dist[v]
+					}
+				}
+			}
+			if (best < 0 || ecc < best) { best = ecc; root = s }
+		}
+		print root
+	}' "$1"
+}
+
+# node_guid DUMPDIR NAME: the NodeGUID of switch NAME in opensm-subnet.lst.
+node_guid() {
+	sed -n 's/^{ SW[^}]*NodeGUID:\([0-9A-Fa-f]*\)[^}]*{\([^}]*\)}.*/0x\1 \2/p' \
+		"$1/opensm-subnet.lst" | awk -v name="$2" '$2 == name { print $1; exit }'
+}
+
+# updn_roots O NET: when updn found no roots itself in the first sweep,
+# name the switch of least eccentricity in O/updn-roots for the next.
+updn_roots() {
+	local o=$1 net=$2 root guid
+	grep -q 'disabling UPDN algorithm, no root nodes were found' "$o/opensm.log" ||
+		return 0
+	root=$(center_switch "$net")
+	guid=$(node_guid "$o/dump" "$root")
+	[[ -n $guid ]] || die "no GUID for switch '$root' in $o/dump/opensm-subnet.lst"
+	echo "$guid" >"$o/updn-roots"
+	say "  updn found no roots: root_guid_file names $root ($guid)"
+}
+
+# run_opensm NET DIR ENGINE N: sets r_routed r_secs r_mb and the judge's.
+run_opensm() {
+	local net=$1 d=$2 engine=$3 n=$4 o=$2/$3-vls$4 used
+	r_routed=- r_secs=- r_wall=- r_mb=- r_esc=-
+	j_df=- j_vls=- j_ebb=- j_worst=-
+	rm -rf -- "$o"
+	mkdir -p "$o/dump"
+	write_opensm_conf "$o" "$engine" "$n"
+	echo "osm_ucast_mgr.c 0x04" >"$o/per-module-logging.conf"
+	start_ibsim "$net" "$o"
+	# umad2sim makes its fake sysfs in the current directory: run in $o.
+	(cd "$o" && exec env IBSIM_SOCKNAME="$sock" OSM_TMP_DIR="$o" OSM_CACHE_DIR="$o" \
+		LD_PRELOAD="$umad2sim" opensm -F "$o/opensm.conf" -D 0x43 \
+		-f "$o/opensm.log") </dev/null >"$o/opensm.out" 2>&1 &
+	osm_pid=$!
+	# The first sweep routes before it sets the ports' OperVLs (to
+	# max_op_vls): only the heavy sweep that SIGHUP forces routes within N.
+	if ! wait_subnet_up "$o/opensm.log" 1 || ! { [[ $engine != updn ]] ||
+		updn_roots "$o" "$net"; } || ! kill -HUP "$osm_pid" ||
+		! wait_subnet_up "$o/opensm.log" 2; then
+		r_routed="no SUBNET UP"
+		say "  OpenSM $engine at $n VLs: no SUBNET UP; last lines of $o/opensm.log:"
+		tail -n 5 "$o/opensm.log" >&2 2>/dev/null || true
+		stop_all
+		return 0
+	fi
+	r_mb=$(kb_to_mb "$(awk '/^VmHWM:/ { print $2 }' "/proc/$osm_pid/status" 2>/dev/null)")
+	r_secs=$(osm_span "$o/opensm.log")
+	used=$(sed -n 's/.* \([A-Za-z0-9_-]*\) tables configured on all switches.*/\1/p' \
+		"$o/opensm.log" | tail -n 1)
+	if [[ $used != "$engine" ]]; then
+		r_routed="fell back"
+		say "  OpenSM $engine at $n VLs failed: ${used:-no} tables instead"
+		stop_all
+		return 0
+	fi
+	r_routed=yes
+	if ! capture "$o"; then
+		say "  vlroute capture failed: $(tail -n 1 "$o/capture.out")"
+		stop_all
+		r_routed="no capture"
+		return 0
+	fi
+	stop_all
+	cp -- "$o/guid2lid" "$o/dump/guid2lid"
+	judge "$o/capture" "$o/dump" "$n"
+	((keep)) || rm -rf -- "$o/dump" "$o/capture"
+	rm -rf -- "$o/capture-cwd" "$o"/sys-*
+}
+
+# make_fabric NAME DIR: writes DIR/fabric.net; sets f_label.
+make_fabric() {
+	local name=$1 d=$2 net=$2/fabric.net
+	mkdir -p "$d"
+	case $name in
+	torus8x8) "$vlroute" gen torus -s 8x8 -p 1 -o "$net" ;;
+	torus5x5x5) "$vlroute" gen torus -s 5x5x5 -p 1 -o "$net" ;;
+	random-s*) "$vlroute" gen random -n 64 -d 6 -p 2 --seed "${name#random-s}" -o "$net" ;;
+	*)
+		[[ -f $top/topologies/$name.net ]] || die "no fabric '$name' (topologies/$name.net)"
+		cp -- "$top/topologies/$name.net" "$net"
+		;;
+	esac >"$d/gen.out" 2>&1 || die "cannot make fabric $name (log: $d/gen.out)"
+	"$vlroute" info "$net" >"$d/info" 2>&1 || die "vlroute info failed (log: $d/info)"
+	[[ $(field "$d/info" ibsim) == fits* ]] ||
+		die "$name needs ibsim size flags, which this benchmark does not pass"
+}
+
+# fabric_list: the fabrics named by --fabrics, expanded.
+fabric_list() {
+	local f n s
+	for f in ${fabrics//,/ }; do
+		case $f in
+		shipped)
+			for n in "$top"/topologies/*.net; do
+				n=${n##*/}
+				echo "${n%.net}"
+			done
+			;;
+		random) for s in ${seeds//,/ }; do echo "random-s$s"; done ;;
+		*) echo "$f" ;;
+		esac
+	done
+}
+
+row_format='%-30s %3s %-6s %-10s %3s %8s %6s %-11s %7s %6s %4s | %5s %5s %5s\n'
+
+print_header() {
+	# shellcheck disable=SC2059
+	printf "$row_format" fabric VLs engine routed VLs "route s" MB deadlock-free \
+		ebb worst esc "t/nue" "e/nue" "w/nue"
+}
+
+# row FABRIC N ENGINE: print and record the current r_* and j_* values.
+row() {
+	local t=- e=- w=-
+	if [[ $3 == ours ]]; then
+		t=$(div "$r_secs" "$nue_secs") e=$(div "$j_ebb" "$nue_ebb")
+		w=$(div "$j_worst" "$nue_worst")
+	fi
+	# shellcheck disable=SC2059
+	printf "$row_format" "$1" "$2" "$3" "$r_routed" "$j_vls" "$r_secs" "$r_mb" \
+		"$j_df" "$j_ebb" "$j_worst" "$r_esc" "$t" "$e" "$w"
+	echo "$1,$2,$3,$r_routed,$j_vls,$r_secs,$r_wall,$r_mb,$j_df,$j_ebb,$j_worst,$r_esc,$t,$e,$w" >>"$csv"
+}
+
+write_csv_head() {
+	{
+		echo "# $PROG $*"
+		echo "# $("$vlroute" --version | head -n 1); $(opensm --version 2>/dev/null |
+			grep -m 1 -o 'OpenSM [0-9.]*'); ibsim $(dpkg-query -W -f '${Version}' \
+			ibsim-utils 2>/dev/null || echo '?'); $(uname -srm); $(date -u '+%Y-%m-%dT%H:%M:%SZ')"
+		echo "# script sha256 $(sha256sum "$0" | cut -d' ' -f1)"
+		echo "fabric,vls,engine,routed,vls_used,routing_s,wall_s,mb,deadlock_free,ebb,worst_channel,escaped_lids,time_ours_over_nue,ebb_ours_over_nue,worst_ours_over_nue"
+	} >"$csv"
+}
+
+main() {
+	local name d n engine ours_row
+
+	parse_args "$@"
+	check_tools
+	if [[ -z $workdir ]]; then
+		workdir=$(mktemp -d "${TMPDIR:-/tmp}/vl-budget.XXXXXX")
+	else
+		mkdir -p -- "$workdir"
+	fi
+	workdir=$(cd -- "$workdir" && pwd -P)
+	vlroute=$(cd -- "$(dirname -- "$vlroute")" && pwd -P)/${vlroute##*/}
+	trap cleanup EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+	trap 'exit 129' HUP
+
+	csv=$workdir/results.csv
+	write_csv_head "$@"
+	say "workdir $workdir; vlroute $vlroute; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+	print_header
+	for name in $(fabric_list); do
+		d=$workdir/$name
+		say "fabric $name"
+		make_fabric "$name" "$d"
+		for n in ${budgets//,/ }; do
+			nue_secs=- nue_ebb=- nue_worst=-
+			say "  $n VLs: ours"
+			run_ours "$d/fabric.net" "$d" "$n"
+			ours_row=("$r_routed" "$r_secs" "$r_mb" "$r_esc" "$j_df" "$j_vls" "$j_ebb" "$j_worst" "$r_wall")
+			for engine in ${engines//,/ }; do
+				say "  $n VLs: OpenSM $engine"
+				run_opensm "$d/fabric.net" "$d" "$engine" "$n"
+				if [[ $engine == nue && $r_routed == yes ]]; then
+					nue_secs=$r_secs nue_ebb=$j_ebb nue_worst=$j_worst
+				fi
+				row "$name" "$n" "$engine"
+			done
+			r_routed=${ours_row[0]} r_secs=${ours_row[1]} r_mb=${ours_row[2]}
+			r_esc=${ours_row[3]} j_df=${ours_row[4]} j_vls=${ours_row[5]}
+			j_ebb=${ours_row[6]} j_worst=${ours_row[7]} r_wall=${ours_row[8]}
+			row "$name" "$n" ours
+		done
+	done
+
+	cat <<EOF
+
+routed: yes, or "fell back" when OpenSM's engine failed and minhop routed
+  instead (nothing else judged), or failed (ours refused); updn without
+  roots of its own gets the switch of least eccentricity.
+VLs: "VLs used" of vlroute verify, from our path SLs or those the SA hands
+  out; route s: ours = vlroute-route.info's seconds, OpenSM = log span from
+  "building routing with" to "tables configured on all switches" in the
+  sweep that routes within the budget; MB: peak RSS of our whole command,
+  OpenSM's VmHWM after that sweep.
+deadlock-free: vlroute verify --vls N; ebb: mean effective bisection
+  bandwidth (vlroute analyze --ebb); worst: all-to-all routes on the
+  hottest channel; esc: our LIDs on escape paths.  t/e/w over nue: ours
+  divided by OpenSM nue's routing s, ebb and worst at the same budget.
+CSV: $csv
+EOF
+}
+
+main "$@"
