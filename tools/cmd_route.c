@@ -442,10 +442,10 @@ static void print_engine_report(const struct vlr_engine *engine,
 		       (unsigned long long)report->cycles_broken,
 		       (unsigned long long)report->routes_moved);
 		if (report->escaped_lids)
-			printf("escape paths:      %u LIDs up/down from switch \"%s\" (layer %u)\n",
-			       report->escaped_lids,
-			       vlr_node_name(tables->fabric, tables->switch_node[report->escape_root]),
-			       report->layers - 1);
+			printf("escape paths:      %u LIDs on layer %u, %u of them along the "
+			       "up/down tree of switch \"%s\"\n", report->escaped_lids,
+			       report->layers - 1, report->tree_lids,
+			       vlr_node_name(tables->fabric, tables->switch_node[report->escape_root]));
 		printf("VLs used:          %u\n", report->vls_used);
 	}
 	printf("routing time:      %.2f s paths, %.2f s layers\n", report->seconds_paths,

@@ -346,6 +346,9 @@ static int move_dependency(struct cdg_layers *cdg, uint32_t in, uint8_t out_port
 
 /* ---- escape paths ------------------------------------------------------------ */
 
+/* A LID's escape state (cdg->escaped): QUEUED while its routes are out of the counts. */
+enum { MINIMAL, ESCAPED, QUEUED };
+
 int cdg_layers_escape_on(struct cdg_layers *cdg, struct escape *escape,
 			 struct vlr_error *err)
 {
@@ -365,7 +368,7 @@ static void escape_later(struct cdg_layers *cdg, uint32_t lid)
 	for (sw = 0; sw < cdg->graph->num_switches; sw++)
 		if (cdg->row_of_switch[sw] != VLR_NONE)
 			count_path(cdg, sw, lid, *layer_of(cdg, sw, lid), -1);
-	cdg->escaped[lid] = 1;
+	cdg->escaped[lid] = QUEUED;
 	cdg->queue[cdg->queued++] = lid;
 }
 
@@ -382,7 +385,8 @@ static uint32_t escape_dependency(struct cdg_layers *cdg, uint32_t in, uint8_t o
 	for (i = 0; i < cdg->num_lids; i++) {
 		uint32_t lid = cdg->lids[i];
 
-		if (!cdg->escaped[lid] && tail_lft[lid] == in_port && head_lft[lid] == out_port &&
+		if (cdg->escaped[lid] == MINIMAL && tail_lft[lid] == in_port &&
+		    head_lft[lid] == out_port &&
 		    lid_routes(cdg, lid, in, layer, 0))
 			escape_later(cdg, lid);
 	}
@@ -390,15 +394,24 @@ static uint32_t escape_dependency(struct cdg_layers *cdg, uint32_t in, uint8_t o
 	return cdg->queued - queued;
 }
 
-/* Route the queued LIDs up/down on layer and count their routes there. */
-static void escape_queued(struct cdg_layers *cdg, unsigned layer)
+/*
+ * Route the queued LIDs again against a topological order of the layer's
+ * other dependencies (acyclic now that the queued are out) and the tree's
+ * turns, and count their routes there.
+ */
+static int escape_queued(struct cdg_layers *cdg, unsigned layer, struct vlr_error *err)
 {
 	uint32_t switches = cdg->graph->num_switches, i, sw;
 
+	if (escape_set_order(cdg->escape, cdg->counts[layer], cdg->graph->port_stride))
+		return vlr_fail(err, "escape paths: layer %u still has a cycle", layer);
+	for (i = 0; i < cdg->queued; i++)
+		escape_unload(cdg->escape, cdg->queue[i]);
 	for (i = 0; i < cdg->queued; i++) {
 		uint32_t lid = cdg->queue[i];
 
-		escape_lid(cdg->escape, lid, (uint8_t)layer);
+		cdg->tree_lids += (uint32_t)escape_lid(cdg->escape, lid, (uint8_t)layer);
+		cdg->escaped[lid] = ESCAPED;
 		for (sw = 0; sw < switches; sw++)
 			cdg->ports_by_lid[(uint64_t)lid * switches + sw] =
 				vlr_tables_lft(cdg->tables, sw)[lid];
@@ -408,6 +421,7 @@ static void escape_queued(struct cdg_layers *cdg, unsigned layer)
 	}
 	cdg->escaped_lids += cdg->queued;
 	cdg->queued = 0;
+	return 0;
 }
 
 /* ---- the search ------------------------------------------------------------ */
@@ -434,6 +448,13 @@ static uint32_t count_of(const struct search *search, uint32_t in, uint32_t out)
 						   graph->channel_port[out]];
 }
 
+/* A dependency of the layer: its routes', and when escaping the tree's turns. */
+static int depends(const struct search *search, uint32_t in, uint32_t out)
+{
+	return count_of(search, in, out) ||
+	       (search->escaping && escape_tree_turn(search->cdg->escape, in, out));
+}
+
 static void push(struct search *search, uint32_t channel)
 {
 	const struct route_graph *graph = search->cdg->graph;
@@ -451,7 +472,7 @@ static void repair_path(struct search *search)
 	uint32_t i, keep = search->depth;
 
 	for (i = 0; i + 1 < search->depth && keep == search->depth; i++)
-		if (!count_of(search, search->stack[i], search->stack[i + 1]))
+		if (!depends(search, search->stack[i], search->stack[i + 1]))
 			keep = i + 1;
 	while (search->depth > keep)
 		search->colour[search->stack[--search->depth]] = WHITE;
@@ -507,7 +528,7 @@ static int break_cycle(struct search *search, uint32_t from, struct vlr_error *e
 		if (move_dependency(search->cdg, in, out_port, search->layer, err))
 			return -1;
 	} else if (!escape_dependency(search->cdg, in, out_port, search->layer)) {
-		return vlr_fail(err, "escape paths: no destination to route up/down on a "
+		return vlr_fail(err, "escape paths: no destination to route again on a "
 				"cycle of layer %u", search->layer);
 	}
 	repair_path(search);
@@ -524,7 +545,7 @@ static int step(struct search *search, struct vlr_error *err)
 	while (search->cursor[top] < end) {
 		uint32_t out = search->cursor[top]++;
 
-		if (!count_of(search, channel, out))
+		if (!depends(search, channel, out))
 			continue;
 		if (search->colour[out] == GREY)
 			return break_cycle(search, search->position[out], err);
@@ -579,7 +600,7 @@ int cdg_layers_break_cycles(struct cdg_layers *cdg, enum vlr_heuristic heuristic
 		result = search_layer(&search, err);
 		if (result || !cdg->queued)
 			break;
-		escape_queued(cdg, limit);
+		result = escape_queued(cdg, limit, err);
 	}
 	free(search.colour);
 	free(search.position);

@@ -37,10 +37,11 @@ struct cdg_layers {
 	uint64_t routes_moved;
 	/* escape paths (cdg_layers_escape_on) */
 	struct escape *escape;		/* the caller's; NULL: none */
-	uint8_t *escaped;		/* [lid]: routed up/down */
+	uint8_t *escaped;		/* [lid]: how it was routed again (cdg_layers.c) */
 	uint32_t *queue;		/* LIDs to escape once a search is done */
 	uint32_t queued;
-	uint32_t escaped_lids;
+	uint32_t escaped_lids;		/* routed again */
+	uint32_t tree_lids;		/* of them along the tree */
 	/* scratch */
 	uint32_t *next;			/* [switch]: next switch towards the current LID */
 	uint32_t *subtree;		/* [switch]: source switches behind it */
@@ -69,7 +70,9 @@ int cdg_layers_escape_on(struct cdg_layers *cdg, struct escape *escape,
  * says. The routes moved to layer limit stay there, cycles and all, unless
  * escape paths are on: then every cycle of layer limit is broken at a
  * dependency that turns from down to up, by routing the destinations that
- * induce it up/down (escape.h), until none is left. Fails when more than
+ * induce it again (escape.h), on routes that follow a topological order of
+ * the layer's other dependencies, or the second time, or when there are
+ * none, up/down; until no cycle is left. Fails when more than
  * CDG_MAX_LAYERS layers would be needed.
  */
 int cdg_layers_break_cycles(struct cdg_layers *cdg, enum vlr_heuristic heuristic,

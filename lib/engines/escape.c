@@ -1,26 +1,30 @@
 /*
  * escape.c - escape paths: on the last VL, the destinations whose routes
- * there close a cycle go by up/down routing instead, which needs no other
- * VL (cdg_layers.c finds them).
+ * there close a cycle are routed again (cdg_layers.c finds them), on
+ * routes that keep the layer acyclic by construction.
  *
  * The switches are ranked by their distance to a root (the switch of least
  * eccentricity) and then by their place in its breadth-first order; a hop
- * to a lower rank goes up, to a higher rank down. A route of up hops
- * followed by down hops never turns from down to up, so the channel
- * dependencies of all such routes follow one order: up channels by falling
- * rank, then down channels by rising rank. They cannot close a cycle, and
- * every cycle has a dependency that turns from down to up, induced by
- * minimal routes only: escaping their destinations, all of their routes,
- * breaks it.
+ * to a lower rank goes up, to a higher rank down, and the breadth-first
+ * tree's links join each switch to its parent. Routes of up hops followed
+ * by down hops never turn from down to up, so their dependencies follow
+ * one order (up channels by falling rank, then down channels by rising
+ * rank) and cannot close a cycle: every cycle has a dependency that turns
+ * from down to up, and the tree's own turns (up to up, up to down, down to
+ * down) are in none. cdg_layers.c keeps the tree's turns among the layer's
+ * dependencies and breaks each cycle at such a dependency, taking the
+ * destinations that induce it off the layer.
  *
- * The routes are destination-based, one next hop per switch and LID, so a
- * switch entered by a down hop must go on down. Each switch therefore takes
- * its best all-down route when it has one, and otherwise its best route
- * that starts with an up hop; every route is then up/down, and every
- * switch has one, since the root reaches each switch going down its
- * breadth-first tree and every other switch has an up hop towards the
- * root. Best is the fewest hops, then the least load: the routes on each
- * channel (on any layer, since the VLs share the link), sssp's balance.
+ * Those destinations are then routed one by one against a topological
+ * order of the layer's dependencies, the tree's turns included: from the
+ * destination backwards, Dijkstra by the fewest hops and then the least
+ * loaded links (the routes on each link, on any layer, since the VLs share
+ * it), a switch taking a link only if the dependency it adds fits the
+ * order, or can be made to by moving the channels between its two ends
+ * (the incremental topological order of Pearce and Kelly). The layer
+ * stays acyclic. A switch that cannot be reached so sends the whole
+ * destination along the tree, up to the first switch above it and down,
+ * whose turns the order holds already.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -38,6 +42,17 @@ struct cost {
 	uint64_t load;			/* routes on its channels */
 };
 
+/* A binary min-heap of items by (first, second). */
+struct heap_entry {
+	uint64_t first, second;
+	uint32_t item;
+};
+
+struct heap {
+	struct heap_entry *at;
+	uint32_t size;
+};
+
 struct escape {
 	const struct route_graph *graph;
 	struct vlr_tables *tables;
@@ -45,18 +60,61 @@ struct escape {
 	uint32_t *rank;			/* [switch]: place in by_rank */
 	uint64_t *load;			/* [channel]: routes it carries */
 	uint64_t *carried;		/* [switch]: sources routed through it */
-	struct cost *down;		/* [switch]: best all-down route */
 	struct cost *best;		/* [switch]: its route */
-	uint32_t *down_next;		/* [switch]: channel of that all-down route */
 	uint32_t *next;			/* [switch]: channel of its route */
+	uint32_t *up;			/* [switch]: channel to its tree parent */
 	uint32_t *by_hops;		/* switches, the farthest first */
 	uint32_t *first;		/* counting sort by hops */
 	uint32_t root;
+	uint32_t *order;		/* [channel]: place in a topological order */
+	uint32_t *indegree;		/* [channel]: scratch of the order */
+	const uint32_t *counts;		/* the layer's dependencies, by the order */
+	unsigned port_stride;
+	uint32_t *mark;			/* [channel]: searched in this epoch */
+	uint32_t epoch;
+	uint32_t *stack;		/* channels to search */
+	uint64_t *moved;		/* (place << 32 | channel) of a reordering */
+	uint8_t *done;			/* [switch]: settled by the search */
+	struct heap heap;
 };
 
 static int cheaper(struct cost a, struct cost b)
 {
 	return a.hops < b.hops || (a.hops == b.hops && a.load < b.load);
+}
+
+static int before(const struct heap_entry *a, const struct heap_entry *b)
+{
+	return a->first < b->first || (a->first == b->first && a->second < b->second);
+}
+
+static void heap_push(struct heap *heap, uint64_t first, uint64_t second, uint32_t item)
+{
+	uint32_t at = heap->size++;
+	struct heap_entry entry = { first, second, item };
+
+	while (at && before(&entry, &heap->at[(at - 1) / 2])) {
+		heap->at[at] = heap->at[(at - 1) / 2];
+		at = (at - 1) / 2;
+	}
+	heap->at[at] = entry;
+}
+
+static uint32_t heap_pop(struct heap *heap)
+{
+	uint32_t item = heap->at[0].item, at = 0, child;
+	struct heap_entry last = heap->at[--heap->size];
+
+	while ((child = 2 * at + 1) < heap->size) {
+		if (child + 1 < heap->size && before(&heap->at[child + 1], &heap->at[child]))
+			child++;
+		if (!before(&heap->at[child], &last))
+			break;
+		heap->at[at] = heap->at[child];
+		at = child;
+	}
+	heap->at[at] = last;
+	return item;
 }
 
 /* The switch of least eccentricity, the lowest index on a tie. */
@@ -96,69 +154,35 @@ static void charge(struct escape *e, uint32_t t, const uint32_t *order, uint32_t
 	}
 }
 
-/* The load of lid's minimal routes (nearer switches last), on or off. */
-static void charge_minimal_lid(struct escape *e, uint32_t lid, uint32_t t, int sign)
+/* Hops of v's route along next[] (memoised in best[].hops). */
+static void route_hops(struct escape *e, uint32_t v)
 {
-	const struct route_graph *graph = e->graph;
-	const uint16_t *order = graph->order + (uint64_t)t * graph->num_switches;
-	uint32_t k, n = graph->reaching[t];
+	uint32_t length = 0, u = v, hops;
 
-	for (k = 0; k < n; k++) {
-		e->by_hops[k] = order[n - 1 - k];
-		e->next[order[k]] = route_graph_next_channel(graph, order[k], lid);
+	while (e->best[u].hops == FAR) {
+		e->by_hops[length++] = u;
+		u = e->graph->channel_to[e->next[u]];
 	}
-	charge(e, t, e->by_hops, n, sign);
+	hops = e->best[u].hops;
+	while (length)
+		e->best[e->by_hops[--length]].hops = ++hops;
 }
 
-static void best_down(struct escape *e, uint32_t t)
+static void sort_by_hops(struct escape *e);
+
+/* The load of lid's routes in the LFTs, on or off (sign -1). */
+static void charge_lid(struct escape *e, uint32_t lid, uint32_t t, int sign)
 {
-	const struct route_graph *graph = e->graph;
-	uint32_t k, c;
+	uint32_t s = e->graph->num_switches, v;
 
-	for (k = graph->num_switches; k-- > 0;) {
-		uint32_t v = e->by_rank[k];
-		struct cost best = { FAR, 0 };
-
-		e->down_next[v] = VLR_NONE;
-		if (v == t)
-			best.hops = 0;
-		else if (e->rank[v] < e->rank[t])
-			for (c = graph->first_channel[v]; c < graph->first_channel[v + 1]; c++) {
-				uint32_t u = graph->channel_to[c];
-				struct cost via = { e->down[u].hops + 1, e->down[u].load + e->load[c] };
-
-				if (e->rank[u] > e->rank[v] && e->down[u].hops != FAR &&
-				    cheaper(via, best)) {
-					best = via;
-					e->down_next[v] = c;
-				}
-			}
-		e->down[v] = best;
+	for (v = 0; v < s; v++) {
+		e->next[v] = route_graph_next_channel(e->graph, v, lid);
+		e->best[v].hops = v == t ? 0 : FAR;
 	}
-}
-
-static void best_route(struct escape *e)
-{
-	const struct route_graph *graph = e->graph;
-	uint32_t k, c;
-
-	for (k = 0; k < graph->num_switches; k++) {
-		uint32_t v = e->by_rank[k];
-		struct cost best = e->down[v];
-
-		e->next[v] = e->down_next[v];
-		if (best.hops == FAR)
-			for (c = graph->first_channel[v]; c < graph->first_channel[v + 1]; c++) {
-				uint32_t u = graph->channel_to[c];
-				struct cost via = { e->best[u].hops + 1, e->best[u].load + e->load[c] };
-
-				if (e->rank[u] < e->rank[v] && cheaper(via, best)) {
-					best = via;
-					e->next[v] = c;
-				}
-			}
-		e->best[v] = best;
-	}
+	for (v = 0; v < s; v++)
+		route_hops(e, v);
+	sort_by_hops(e);
+	charge(e, t, e->by_hops, s, sign);
 }
 
 /* The switches by the hops of their routes, the farthest first. */
@@ -178,16 +202,12 @@ static void sort_by_hops(struct escape *e)
 		e->by_hops[e->first[most - e->best[v].hops]++] = v;
 }
 
-void escape_lid(struct escape *e, uint32_t lid, uint8_t layer)
+/* Write the tree of next[] and best[] as lid's routes on layer, and charge it. */
+static void take_tree(struct escape *e, uint32_t lid, uint32_t t, uint8_t layer)
 {
 	struct vlr_tables *tables = e->tables;
-	uint32_t v, row, t;
-	uint8_t last_port;
+	uint32_t v, row;
 
-	t = route_graph_target(e->graph, lid, &last_port);
-	charge_minimal_lid(e, lid, t, -1);
-	best_down(e, t);
-	best_route(e);
 	for (v = 0; v < e->graph->num_switches; v++)
 		if (v != t)
 			vlr_tables_lft(tables, v)[lid] = e->graph->channel_port[e->next[v]];
@@ -195,6 +215,231 @@ void escape_lid(struct escape *e, uint32_t lid, uint8_t layer)
 	charge(e, t, e->by_hops, e->graph->num_switches, 1);
 	for (row = 0; row < tables->num_sl_rows; row++)
 		vlr_tables_sl_row(tables, row)[lid] = layer;
+}
+
+/* Whether channel c is a tree link, up (1) or down (-1); 0 if not. */
+static int tree_link(const struct escape *e, uint32_t c)
+{
+	const struct route_graph *graph = e->graph;
+
+	if (e->up[graph->channel_from[c]] == c)
+		return 1;
+	return e->up[graph->channel_to[c]] == graph->channel_back[c] ? -1 : 0;
+}
+
+int escape_tree_turn(const struct escape *e, uint32_t in, uint32_t out)
+{
+	int from = tree_link(e, in), to = tree_link(e, out);
+
+	return from && to && out != e->graph->channel_back[in] && !(from < 0 && to > 0);
+}
+
+/* The tree's routes towards t: down from t's ancestors, up from the rest. */
+static void tree_routes(struct escape *e, uint32_t t)
+{
+	const struct route_graph *graph = e->graph;
+	uint32_t s = graph->num_switches, v, c;
+
+	for (v = 0; v < s; v++) {
+		e->next[v] = e->up[v];
+		e->best[v].hops = FAR;
+	}
+	e->next[t] = VLR_NONE;
+	e->best[t].hops = 0;
+	for (v = t; (c = e->up[v]) != VLR_NONE; v = graph->channel_to[c])
+		e->next[graph->channel_to[c]] = graph->channel_back[c];
+	for (v = 0; v < s; v++)
+		route_hops(e, v);
+}
+
+/* ---- keeping the order while a tree grows (Pearce and Kelly) -------------- */
+
+/*
+ * The dependencies of the order: the layer's (counts), the tree's turns,
+ * and those of the routes being built, from a switch's channel (next[]) to
+ * the channel of the switch it leads to.
+ */
+static int depends(const struct escape *e, uint32_t in, uint32_t out)
+{
+	const struct route_graph *graph = e->graph;
+
+	return e->counts[(uint64_t)in * e->port_stride + graph->channel_port[out]] ||
+	       (e->next[graph->channel_from[in]] == in && e->next[graph->channel_to[in]] == out) ||
+	       escape_tree_turn(e, in, out);
+}
+
+
+
+/* Channel c's place in the up/down order: up channels, then down ones. */
+static uint64_t up_down_key(const struct escape *e, uint32_t c)
+{
+	uint32_t from = e->rank[e->graph->channel_from[c]], to = e->rank[e->graph->channel_to[c]];
+	uint64_t s = e->graph->num_switches;
+
+	return to < from ? s - to : s + 1 + to;
+}
+
+int escape_set_order(struct escape *e, const uint32_t *counts, unsigned port_stride)
+{
+	const struct route_graph *graph = e->graph;
+	uint32_t c, out, placed = 0;
+
+	e->counts = counts;
+	e->port_stride = port_stride;
+	for (c = 0; c < graph->num_switches; c++)
+		e->next[c] = VLR_NONE;
+	memset(e->indegree, 0, sizeof(uint32_t) * (graph->num_channels + 1));
+	for (c = 0; c < graph->num_channels; c++) {
+		uint32_t head = graph->channel_to[c];
+
+		for (out = graph->first_channel[head]; out < graph->first_channel[head + 1]; out++)
+			e->indegree[out] += depends(e, c, out);
+	}
+	e->heap.size = 0;
+	for (c = 0; c < graph->num_channels; c++)
+		if (!e->indegree[c])
+			heap_push(&e->heap, up_down_key(e, c), c, c);
+	while (e->heap.size) {
+		uint32_t head;
+
+		c = heap_pop(&e->heap);
+		e->order[c] = placed++;
+		head = graph->channel_to[c];
+		for (out = graph->first_channel[head]; out < graph->first_channel[head + 1]; out++)
+			if (depends(e, c, out) && !--e->indegree[out])
+				heap_push(&e->heap, up_down_key(e, out), out, out);
+	}
+	return placed == graph->num_channels ? 0 : -1;
+}
+
+/* Search from `from` along (forward) or against the dependencies, within (low, high). */
+static uint32_t search_order(struct escape *e, uint32_t from, int forward, uint32_t low,
+			     uint32_t high, uint32_t stop, uint32_t *found)
+{
+	const struct route_graph *graph = e->graph;
+	uint32_t depth = 0, count = 0, k;
+
+	e->mark[from] = e->epoch;
+	e->stack[depth++] = from;
+	while (depth) {
+		uint32_t n = e->stack[--depth];
+		uint32_t sw = forward ? graph->channel_to[n] : graph->channel_from[n];
+
+		found[count++] = n;
+		for (k = graph->first_channel[sw]; k < graph->first_channel[sw + 1]; k++) {
+			uint32_t m = forward ? k : graph->channel_back[k];
+
+			if (!(forward ? depends(e, n, m) : depends(e, m, n)))
+				continue;
+			if (m == stop)
+				return UINT32_MAX;
+			if (e->mark[m] != e->epoch && e->order[m] > low && e->order[m] < high) {
+				e->mark[m] = e->epoch;
+				e->stack[depth++] = m;
+			}
+		}
+	}
+	return count;
+}
+
+static int by_place(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Order dependency x -> y, reordering the channels between them when it
+ * goes against the order: those that depend on x (back) before those y
+ * leads to (ahead), each keeping its order, in the places they held. -1,
+ * the order unchanged, when y leads to x: the dependency closes a cycle.
+ */
+static int order_dependency(struct escape *e, uint32_t x, uint32_t y)
+{
+	uint32_t low = e->order[y], high = e->order[x], ahead, back, k, n, *found;
+
+	if (low > high)
+		return 0;
+	found = e->indegree;	/* free outside escape_set_order */
+	e->epoch++;
+	ahead = search_order(e, y, 1, low, high, x, found);
+	if (ahead == UINT32_MAX)
+		return -1;
+	back = search_order(e, x, 0, low, high, UINT32_MAX, found + ahead);
+	n = ahead + back;
+	for (k = 0; k < n; k++)
+		e->moved[k] = (uint64_t)e->order[found[k]] << 32 | found[k];
+	qsort(e->moved, ahead, sizeof(uint64_t), by_place);
+	qsort(e->moved + ahead, back, sizeof(uint64_t), by_place);
+	for (k = 0; k < n; k++)
+		found[k] = (uint32_t)e->moved[k < back ? ahead + k : k - back];
+	for (k = 0; k < n; k++)
+		e->moved[k] >>= 32;
+	qsort(e->moved, n, sizeof(uint64_t), by_place);
+	for (k = 0; k < n; k++)
+		e->order[found[k]] = (uint32_t)e->moved[k];
+	return 0;
+}
+
+/*
+ * The least cost tree towards t whose dependencies all follow order[]:
+ * Dijkstra from t backwards, a switch's channel fixed when it is settled.
+ * Returns whether every switch was reached.
+ */
+static int ordered_tree(struct escape *e, uint32_t t)
+{
+	const struct route_graph *graph = e->graph;
+	uint32_t s = graph->num_switches, v, c, reached = 0;
+
+	for (v = 0; v < s; v++) {
+		e->best[v].hops = FAR;
+		e->done[v] = 0;
+		e->next[v] = VLR_NONE;
+	}
+	e->best[t] = (struct cost){ 0, 0 };
+	e->next[t] = VLR_NONE;
+	e->heap.size = 0;
+	heap_push(&e->heap, 0, 0, t);
+	while (e->heap.size) {
+		v = heap_pop(&e->heap);
+		if (e->done[v])
+			continue;
+		e->done[v] = 1;
+		reached++;
+		for (c = graph->first_channel[v]; c < graph->first_channel[v + 1]; c++) {
+			uint32_t in = graph->channel_back[c], w = graph->channel_to[c];
+			struct cost via = { e->best[v].hops + 1, e->best[v].load + e->load[in] };
+
+			if (e->done[w] || !cheaper(via, e->best[w]) ||
+			    (v != t && order_dependency(e, in, e->next[v])))
+				continue;
+			e->best[w] = via;
+			e->next[w] = in;
+			heap_push(&e->heap, via.hops, via.load, w);
+		}
+	}
+	return reached == s;
+}
+
+void escape_unload(struct escape *e, uint32_t lid)
+{
+	uint8_t last_port;
+
+	charge_lid(e, lid, route_graph_target(e->graph, lid, &last_port), -1);
+}
+
+int escape_lid(struct escape *e, uint32_t lid, uint8_t layer)
+{
+	uint8_t last_port;
+	uint32_t t = route_graph_target(e->graph, lid, &last_port);
+	int on_tree;
+
+	on_tree = !ordered_tree(e, t);
+	if (on_tree)
+		tree_routes(e, t);
+	take_tree(e, lid, t, layer);
+	return on_tree;
 }
 
 int escape_turns_up(const struct escape *e, uint32_t in, uint32_t out)
@@ -217,12 +462,18 @@ void escape_free(struct escape *e)
 	free(e->rank);
 	free(e->load);
 	free(e->carried);
-	free(e->down);
 	free(e->best);
-	free(e->down_next);
 	free(e->next);
+	free(e->up);
 	free(e->by_hops);
 	free(e->first);
+	free(e->order);
+	free(e->indegree);
+	free(e->mark);
+	free(e->stack);
+	free(e->moved);
+	free(e->done);
+	free(e->heap.at);
 	free(e);
 }
 
@@ -234,14 +485,37 @@ static int alloc_escape(struct escape *e, const struct route_graph *graph)
 	e->rank = malloc(sizeof(uint32_t) * s);
 	e->load = calloc(graph->num_channels + 1, sizeof(uint64_t));
 	e->carried = malloc(sizeof(uint64_t) * s);
-	e->down = malloc(sizeof(struct cost) * s);
 	e->best = malloc(sizeof(struct cost) * s);
-	e->down_next = malloc(sizeof(uint32_t) * s);
 	e->next = malloc(sizeof(uint32_t) * s);
+	e->up = malloc(sizeof(uint32_t) * s);
 	e->by_hops = malloc(sizeof(uint32_t) * s);
 	e->first = malloc(sizeof(uint32_t) * (2 * s + 2));
-	return e->rank && e->load && e->carried && e->down && e->best && e->down_next &&
-	       e->next && e->by_hops && e->first ? 0 : -1;
+	e->order = malloc(sizeof(uint32_t) * (graph->num_channels + 1));
+	e->indegree = malloc(sizeof(uint32_t) * (graph->num_channels + 1));
+	e->mark = calloc(graph->num_channels + 1, sizeof(uint32_t));
+	e->stack = malloc(sizeof(uint32_t) * (graph->num_channels + 1));
+	e->moved = malloc(sizeof(uint64_t) * (graph->num_channels + 1));
+	e->done = malloc(s);
+	e->heap.at = malloc(sizeof(struct heap_entry) * (graph->num_channels + s + 1));
+	return e->rank && e->load && e->carried && e->best && e->next && e->up &&
+	       e->by_hops && e->first && e->order && e->indegree && e->done &&
+	       e->heap.at && e->mark && e->stack && e->moved ? 0 : -1;
+}
+
+/* Each switch's tree parent: its neighbour of the lowest rank (one nearer the root). */
+static void plant_tree(struct escape *e)
+{
+	const struct route_graph *graph = e->graph;
+	uint32_t v, c;
+
+	for (v = 0; v < graph->num_switches; v++) {
+		e->up[v] = VLR_NONE;
+		for (c = graph->first_channel[v]; c < graph->first_channel[v + 1]; c++)
+			if (e->rank[graph->channel_to[c]] < e->rank[v] &&
+			    (e->up[v] == VLR_NONE ||
+			     e->rank[graph->channel_to[c]] < e->rank[graph->channel_to[e->up[v]]]))
+				e->up[v] = c;
+	}
 }
 
 struct escape *escape_new(struct vlr_tables *tables, const struct route_graph *graph)
@@ -259,8 +533,9 @@ struct escape *escape_new(struct vlr_tables *tables, const struct route_graph *g
 	e->by_rank = graph->order + (uint64_t)e->root * graph->num_switches;
 	for (k = 0; k < graph->num_switches; k++)
 		e->rank[e->by_rank[k]] = k;
+	plant_tree(e);
 	for (lid = 1; lid <= tables->max_lid; lid++)
 		if ((t = route_graph_target(graph, lid, &last_port)) != VLR_NONE)
-			charge_minimal_lid(e, lid, t, 1);
+			charge_lid(e, lid, t, 1);
 	return e;
 }

@@ -15,9 +15,9 @@
 struct escape;
 
 /*
- * Rank the switches from the switch of least eccentricity, and charge
- * every link with the routes of the tables' LFTs, which must be minimal
- * (sssp's). NULL when out of memory.
+ * Rank the switches from the switch of least eccentricity, plant the
+ * tree, and charge every link with the routes of the tables' LFTs. NULL
+ * when out of memory.
  */
 struct escape *escape_new(struct vlr_tables *tables, const struct route_graph *graph);
 void escape_free(struct escape *e);
@@ -31,11 +31,26 @@ uint32_t escape_root(const struct escape *e);
  */
 int escape_turns_up(const struct escape *e, uint32_t in, uint32_t out);
 
+/* Whether it is a turn of the tree's routes: the layer always keeps those. */
+int escape_tree_turn(const struct escape *e, uint32_t in, uint32_t out);
+
 /*
- * Route lid again by up/down routing, the fewest hops and then the least
- * loaded links, and put all its routes on layer (every SL row); its
- * minimal routes' load is taken off the links first.
+ * Order the channels topologically by the dependencies of a layer's routes
+ * (counts[channel * port_stride + out port], cdg_layers.h) and the tree's
+ * turns, in the up/down order where they leave a choice. -1 if they have
+ * a cycle.
  */
-void escape_lid(struct escape *e, uint32_t lid, uint8_t layer);
+int escape_set_order(struct escape *e, const uint32_t *counts, unsigned port_stride);
+
+/* Take lid's routes in the LFTs off the links' load, before escape_lid. */
+void escape_unload(struct escape *e, uint32_t lid);
+
+/*
+ * Route lid again: the least
+ * cost routes whose dependencies fit the order of escape_set_order (which
+ * then still holds), or, when they do not reach every switch, the tree's.
+ * All its routes go on layer (every SL row). Returns 1 for the tree's.
+ */
+int escape_lid(struct escape *e, uint32_t lid, uint8_t layer);
 
 #endif

@@ -192,6 +192,7 @@ static int escape_layers(struct vlr_tables *tables, const struct route_graph *gr
 		best->cycles_broken = cdg.cycles_broken;
 		best->routes_moved = cdg.routes_moved;
 		report->escaped_lids = cdg.escaped_lids;
+		report->tree_lids = cdg.tree_lids;
 		report->escape_root = escape_root(escape);
 		cdg_layers_free(&cdg);
 	}

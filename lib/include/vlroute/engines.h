@@ -71,9 +71,10 @@ struct vlr_engine_report {
 	enum vlr_heuristic heuristic;	/* the one whose result was kept */
 	uint64_t cycles_broken;
 	uint64_t routes_moved;		/* (source switch, DLID) routes moved up */
-	uint32_t escaped_lids;		/* dfsssp: LIDs on up/down escape paths,
-					   on the last layer */
-	uint32_t escape_root;		/* their root switch (index) */
+	uint32_t escaped_lids;		/* dfsssp: LIDs routed again on escape
+					   paths, on the last layer */
+	uint32_t tree_lids;		/* of them along the up/down tree */
+	uint32_t escape_root;		/* the tree's root switch (index) */
 	double seconds_paths;		/* sssp part */
 	double seconds_layers;		/* cycle breaking and spreading */
 
