@@ -63,14 +63,7 @@ find_osm_pid() {
 stop_opensm() {
 	local i
 	find_osm_pid
-	if alive "$osm_pid"; then
-		kill -TERM "$osm_pid" 2>/dev/null || true
-		for ((i = 0; i < 30; i++)); do
-			alive "$osm_pid" || break
-			sleep 0.1
-		done
-		alive "$osm_pid" && kill -KILL "$osm_pid" 2>/dev/null
-	fi
+	terminate "$osm_pid"
 	for ((i = 0; i < 30; i++)); do
 		alive "$time_pid" || break
 		sleep 0.1

@@ -39,19 +39,23 @@ alive() {
 	[[ ${stat%% *} != Z ]]
 }
 
-# stop_pid PID: TERM, KILL after 3 s, reap.  Only ever given our own children.
-stop_pid() {
+# terminate PID: TERM, KILL after 3 s.  Only ever given our own processes.
+terminate() {
 	local pid=$1 i
-	[[ -n $pid ]] || return 0
-	if alive "$pid"; then
-		kill -TERM "$pid" 2>/dev/null || true
-		for ((i = 0; i < 30; i++)); do
-			alive "$pid" || break
-			sleep 0.1
-		done
-		alive "$pid" && kill -KILL "$pid" 2>/dev/null
-	fi
-	wait "$pid" 2>/dev/null || true
+	alive "$pid" || return 0
+	kill -TERM "$pid" 2>/dev/null || true
+	for ((i = 0; i < 30; i++)); do
+		alive "$pid" || return 0
+		sleep 0.1
+	done
+	kill -KILL "$pid" 2>/dev/null || true
+}
+
+# stop_pid PID: terminate and reap.  Only ever given our own children.
+stop_pid() {
+	[[ -n $1 ]] || return 0
+	terminate "$1"
+	wait "$1" 2>/dev/null || true
 }
 
 cleanup() {
