@@ -31,19 +31,6 @@ static uint32_t node_named(const struct vlr_fabric *fabric, const char *fmt,
 	return node;
 }
 
-static void expect_refused(const struct vlr_family_params *params,
-			   const char *fragment)
-{
-	struct vlr_fabric *fabric = vlr_fabric_new();
-	struct vlr_error err;
-
-	if (!vlr_generate(fabric, params, &err))
-		fail_msg("generation should have been refused (%s)", fragment);
-	if (!strstr(err.message, fragment))
-		fail_msg("message \"%s\" lacks \"%s\"", err.message, fragment);
-	vlr_fabric_free(fabric);
-}
-
 /* Links of a router that leave its group (names df_gG_...). */
 static unsigned global_links(const struct vlr_fabric *fabric, uint32_t router,
 			     unsigned group, const char *group_format)
@@ -191,11 +178,11 @@ static void test_dragonfly_parameters(void **state)
 
 	(void)state;
 	params.u.dragonfly = (struct vlr_dragonfly_params){ .p = 2, .a = 4, .h = 2, .g = 10 };
-	expect_refused(&params, "g (groups) is 10; allowed: 2..9");
+	test_expect_refused(&params, "g (groups) is 10; allowed: 2..9");
 	params.u.dragonfly = (struct vlr_dragonfly_params){ .p = 0, .a = 4, .h = 2 };
-	expect_refused(&params, "p (hosts per router) is 0; allowed: 1..254");
+	test_expect_refused(&params, "p (hosts per router) is 0; allowed: 1..254");
 	params.u.dragonfly = (struct vlr_dragonfly_params){ .p = 100, .a = 100, .h = 100 };
-	expect_refused(&params, "switches would need 299 ports");
+	test_expect_refused(&params, "switches would need 299 ports");
 }
 
 static void test_hyperx(void **state)
@@ -226,9 +213,9 @@ static void test_hyperx(void **state)
 	vlr_fabric_free(fabric);
 
 	params.u.grid = (struct vlr_grid_params){ 2, { 8, 1 }, 1 };
-	expect_refused(&params, "the side of dimension 1 is 1; allowed: 2..65536");
+	test_expect_refused(&params, "the side of dimension 1 is 1; allowed: 2..65536");
 	params.u.grid = (struct vlr_grid_params){ 2, { 8, 8 }, 0 };
-	expect_refused(&params, "hosts per switch is 0");
+	test_expect_refused(&params, "hosts per switch is 0");
 }
 
 static void test_torus(void **state)
@@ -316,7 +303,7 @@ static void test_fattree(void **state)
 					    vlr_fabric_find(fabric, "ft_l1_1_3")), 0);
 	vlr_fabric_free(fabric);
 	params.u.fattree = (struct vlr_fattree_params){ 1, 3 };
-	expect_refused(&params, "k (arity) is 1; allowed: 2..127");
+	test_expect_refused(&params, "k (arity) is 1; allowed: 2..127");
 }
 
 static void test_random_regular(void **state)
@@ -358,9 +345,9 @@ static void test_random_regular(void **state)
 	vlr_fabric_free(other);
 
 	params.u.random = (struct vlr_random_params){ 5, 3, 1, 1, 0 };
-	expect_refused(&params, "switches x degree must be even");
+	test_expect_refused(&params, "switches x degree must be even");
 	params.u.random = (struct vlr_random_params){ 5, 5, 1, 1, 0 };
-	expect_refused(&params, "the degree is 5; allowed: 1..4");
+	test_expect_refused(&params, "the degree is 5; allowed: 1..4");
 }
 
 /* A copy of fabric in which ports x and y have swapped their peers. */

@@ -80,6 +80,19 @@ struct vlr_fabric *test_generate(const struct vlr_family_params *params)
 	return fabric;
 }
 
+void test_expect_refused(const struct vlr_family_params *params, const char *fragment)
+{
+	struct vlr_fabric *fabric = vlr_fabric_new();
+	struct vlr_error err;
+
+	assert_non_null(fabric);
+	if (!vlr_generate(fabric, params, &err))
+		fail_msg("generation should have been refused (%s)", fragment);
+	if (!strstr(err.message, fragment))
+		fail_msg("message \"%s\" lacks \"%s\"", err.message, fragment);
+	vlr_fabric_free(fabric);
+}
+
 struct vlr_family_params test_dragonfly(unsigned p, unsigned a, unsigned h)
 {
 	struct vlr_family_params params = { .family = VLR_FAMILY_DRAGONFLY };

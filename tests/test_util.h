@@ -30,6 +30,9 @@ void test_expect_read_error(const char *text, const char *fragment1,
 /* Generate or fail the test. */
 struct vlr_fabric *test_generate(const struct vlr_family_params *params);
 
+/* Assert that generating fails with a message containing fragment. */
+void test_expect_refused(const struct vlr_family_params *params, const char *fragment);
+
 /* The parameters of a palmtree Dragonfly, and of a HyperX or torus with
    sides side and hosts per switch. */
 struct vlr_family_params test_dragonfly(unsigned p, unsigned a, unsigned h);
