@@ -543,32 +543,6 @@ static void test_kautz_refused(void **state)
 	test_expect_refused(&params, "would need 49152 LIDs (12288 switches and 36864 hosts");
 }
 
-/* A copy of fabric without the link at port index `dropped`. */
-static struct vlr_fabric *copy_without_link(const struct vlr_fabric *fabric,
-					    uint32_t dropped)
-{
-	struct vlr_fabric *copy = vlr_fabric_new();
-	struct vlr_error err;
-	uint32_t node, port;
-
-	for (node = 0; node < fabric->num_nodes; node++)
-		assert_int_equal(vlr_fabric_add_node(copy, fabric->nodes[node].type,
-						     vlr_node_name(fabric, node),
-						     fabric->nodes[node].num_ports,
-						     fabric->nodes[node].guid, &err), node);
-	for (port = 0; port < fabric->num_ports; port++) {
-		uint32_t peer = fabric->ports[port].peer;
-
-		if (peer == VLR_NONE || peer < port || port == dropped || peer == dropped)
-			continue;
-		assert_int_equal(vlr_fabric_link(copy, fabric->ports[port].node,
-						 fabric->ports[port].number,
-						 fabric->ports[peer].node,
-						 fabric->ports[peer].number, &err), 0);
-	}
-	return copy;
-}
-
 /* info's family line: the parameters back from the names, checked by
    regenerating; one missing switch-to-switch link and it is none. */
 static void check_recognised(const struct vlr_family_params *params,
@@ -581,7 +555,7 @@ static void check_recognised(const struct vlr_family_params *params,
 	assert_int_equal(vlr_recognise_family(fabric, &found), 1);
 	vlr_family_describe(&found, text, sizeof(text));
 	assert_string_equal(text, description);
-	cut = copy_without_link(fabric, vlr_port_index(fabric, sw, port));
+	cut = test_without_link(fabric, vlr_port_index(fabric, sw, port));
 	assert_int_equal(vlr_recognise_family(cut, &found), 0);
 	vlr_fabric_free(cut);
 	vlr_fabric_free(fabric);

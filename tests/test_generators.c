@@ -350,36 +350,6 @@ static void test_random_regular(void **state)
 	test_expect_refused(&params, "the degree is 5; allowed: 1..4");
 }
 
-/* A copy of fabric in which ports x and y have swapped their peers. */
-static struct vlr_fabric *copy_with_swapped_peers(const struct vlr_fabric *fabric,
-						  uint32_t x, uint32_t y)
-{
-	struct vlr_fabric *copy = vlr_fabric_new();
-	struct vlr_error err;
-	uint32_t node, port;
-
-	for (node = 0; node < fabric->num_nodes; node++)
-		assert_int_equal(vlr_fabric_add_node(copy, fabric->nodes[node].type,
-						     vlr_node_name(fabric, node),
-						     fabric->nodes[node].num_ports,
-						     fabric->nodes[node].guid, &err), node);
-	for (port = 0; port < fabric->num_ports; port++) {
-		uint32_t peer = fabric->ports[port].peer;
-
-		if (port == x || port == y)
-			peer = fabric->ports[port == x ? y : x].peer;
-		else if (peer == x || peer == y)
-			continue;
-		if (peer == VLR_NONE || peer < port)
-			continue;
-		assert_int_equal(vlr_fabric_link(copy, fabric->ports[port].node,
-						 fabric->ports[port].number,
-						 fabric->ports[peer].node,
-						 fabric->ports[peer].number, &err), 0);
-	}
-	return copy;
-}
-
 static void test_recognition(void **state)
 {
 	struct vlr_family_params params = { .family = VLR_FAMILY_DRAGONFLY }, found;
@@ -399,8 +369,8 @@ static void test_recognition(void **state)
 	/* two global cables swapped: named like one, but not the Dragonfly */
 	r0 = vlr_fabric_find(fabric, "df_g0_r0");
 	r1 = vlr_fabric_find(fabric, "df_g0_r1");
-	recabled = copy_with_swapped_peers(fabric, vlr_port_index(fabric, r0, 2 + 4),
-					   vlr_port_index(fabric, r1, 2 + 4));
+	recabled = test_swapped_peers(fabric, vlr_port_index(fabric, r0, 2 + 4),
+				      vlr_port_index(fabric, r1, 2 + 4));
 	test_assert_links_consistent(recabled);
 	assert_int_equal(vlr_recognise_family(recabled, &found), 0);
 	assert_int_equal(found.family, VLR_FAMILY_NONE);

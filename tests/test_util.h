@@ -59,6 +59,16 @@ unsigned test_links_between(const struct vlr_fabric *fabric, uint32_t a, uint32_
 struct vlr_fabric *test_reordered(const struct vlr_fabric *fabric, uint64_t seed,
 				  uint32_t *new_of);
 
+/*
+ * A copy of fabric's nodes (names, types, port counts, GUIDs) and links
+ * with one link cut: the one at port index `port`; or with two links
+ * recabled: the linked ports x and y (port indexes, not linked to each
+ * other) exchange their peers.
+ */
+struct vlr_fabric *test_without_link(const struct vlr_fabric *fabric, uint32_t port);
+struct vlr_fabric *test_swapped_peers(const struct vlr_fabric *fabric, uint32_t x,
+				      uint32_t y);
+
 /* Give every switch (and its ports) a distinct GUID drawn from seed. */
 void test_random_switch_guids(struct vlr_fabric *fabric, uint64_t seed);
 
