@@ -28,12 +28,17 @@
 # stderr) and to DIR/results.csv.  Only the ibsim and opensm this script
 # started are ever stopped, by their PIDs.
 #
+# Copyright (c) 2026 the vlroute developers.
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 set -euo pipefail
 
 PROG=${0##*/}
 PATH=${PATH:+$PATH:}/usr/sbin:/sbin	# opensm lives in sbin
 top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source-path=SCRIPTDIR source=osm-bench-lib.sh
+. "$top/bench/osm-bench-lib.sh"
+usage_line='[--vlroute PATH] [--sizes LIST] [--workdir DIR] [--timeout SECONDS] [--keep]'
+no_value=n/a
 
 vlroute=$top/build/tools/vlroute
 sizes=6
@@ -44,45 +49,8 @@ keep=0
 ibsim_pid=
 time_pid=	# /usr/bin/time wrapping opensm
 osm_pid=	# opensm itself (time's child)
+sock=
 umad2sim=
-
-die() {
-	echo "$PROG: error: $*" >&2
-	exit 1
-}
-
-bad_usage() {
-	echo "$PROG: $*" >&2
-	echo "Usage: $PROG [--vlroute PATH] [--sizes LIST] [--workdir DIR] [--timeout SECONDS] [--keep]" >&2
-	exit 2
-}
-
-say() {
-	echo "$PROG: $*" >&2
-}
-
-# alive PID: the process exists and is not a zombie waiting to be reaped.
-alive() {
-	local stat
-	[[ -n $1 ]] && stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
-	stat=${stat##*) }
-	[[ ${stat%% *} != Z ]]
-}
-
-# stop_pid PID: TERM, KILL after 3 s, reap.  Only ever given our own children.
-stop_pid() {
-	local pid=$1 i
-	[[ -n $pid ]] || return 0
-	if alive "$pid"; then
-		kill -TERM "$pid" 2>/dev/null || true
-		for ((i = 0; i < 30; i++)); do
-			alive "$pid" || break
-			sleep 0.1
-		done
-		alive "$pid" && kill -KILL "$pid" 2>/dev/null
-	fi
-	wait "$pid" 2>/dev/null || true
-}
 
 # opensm's PID: the child of the /usr/bin/time we started.
 find_osm_pid() {
@@ -95,88 +63,38 @@ find_osm_pid() {
 stop_opensm() {
 	local i
 	find_osm_pid
-	if alive "$osm_pid"; then
-		kill -TERM "$osm_pid" 2>/dev/null || true
-		for ((i = 0; i < 30; i++)); do
-			alive "$osm_pid" || break
-			sleep 0.1
-		done
-		alive "$osm_pid" && kill -KILL "$osm_pid" 2>/dev/null
-	fi
+	terminate "$osm_pid"
 	for ((i = 0; i < 30; i++)); do
 		alive "$time_pid" || break
 		sleep 0.1
 	done
 	stop_pid "$time_pid"
-	time_pid= osm_pid=
+	time_pid='' osm_pid=''
 }
 
-cleanup() {
-	local rc=$?
-	trap - EXIT INT TERM HUP
+stop_all() {
 	stop_opensm
 	stop_pid "$ibsim_pid"
 	ibsim_pid=
-	exit "$rc"
 }
 
 parse_args() {
-	while (($#)); do
-		case $1 in
-		--vlroute) (($# >= 2)) || bad_usage "$1 needs a value"; vlroute=$2; shift 2 ;;
-		--vlroute=*) vlroute=${1#*=}; shift ;;
-		--sizes) (($# >= 2)) || bad_usage "$1 needs a value"; sizes=$2; shift 2 ;;
-		--sizes=*) sizes=${1#*=}; shift ;;
-		--workdir) (($# >= 2)) || bad_usage "$1 needs a value"; workdir=$2; shift 2 ;;
-		--workdir=*) workdir=${1#*=}; shift ;;
-		--timeout) (($# >= 2)) || bad_usage "$1 needs a value"; timeout=$2; shift 2 ;;
-		--timeout=*) timeout=${1#*=}; shift ;;
-		--keep) keep=1; shift ;;
-		-h | --help) sed -n '2,/^# SPDX/{/^# SPDX/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
-		*) bad_usage "unknown argument '$1'" ;;
-		esac
-	done
+	parse_options vlroute sizes workdir timeout -- "$@"
 	[[ $sizes =~ ^[678](,[678])*$ ]] ||
 		bad_usage "--sizes is a comma list of 6, 7 and 8, not '$sizes'"
-	[[ $timeout =~ ^[0-9]{1,6}$ ]] && ((10#$timeout > 0)) ||
-		bad_usage "--timeout wants a positive number of seconds, not '$timeout'"
-	timeout=$((10#$timeout))
-	[[ $workdir != *[[:space:]]* ]] ||
-		bad_usage "--workdir must not contain white space (OpenSM's config cannot hold it)"
+	check_timeout_and_workdir
 }
 
 check_tools() {
-	local tool f
-	[[ -x $vlroute && ! -d $vlroute ]] ||
-		die "no vlroute at '$vlroute' (build it, or give --vlroute PATH)"
-	[[ -x /usr/bin/time ]] || die "/usr/bin/time not found (Debian package time)"
-	for tool in ibsim opensm pgrep awk; do
-		command -v "$tool" >/dev/null ||
-			die "$tool not found (packages ibsim-utils, opensm, procps, mawk)"
-	done
-	for f in ${UMAD2SIM:-} /usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so \
-		/usr/lib/*/umad2sim/libumad2sim.so; do
-		if [[ -f $f ]]; then
-			umad2sim=$f
-			break
-		fi
-	done
-	[[ -n $umad2sim ]] || die "libumad2sim.so not found (package ibsim-utils; or set UMAD2SIM)"
+	check_bench_tools "ibsim-utils, opensm, procps, mawk" ibsim opensm pgrep awk
 	"$vlroute" route --help >/dev/null 2>&1 ||
 		die "$vlroute has no working 'route' command (stale build?)"
 }
 
-# field FILE LABEL: what a "LABEL: value" report line says.
-field() {
-	sed -n "s/^$2: *//p" "$1" | head -n 1
-}
-
-# kb_to_mb KB, div A B (n/a if either is missing or B is zero), sum A B
-kb_to_mb() { awk -v k="${1:-}" 'BEGIN { if (k ~ /^[0-9]+$/) printf "%.1f", k / 1024; else print "n/a" }'; }
-div() { awk -v a="$1" -v b="$2" 'BEGIN { if (a ~ /^[0-9.]+$/ && b ~ /^[0-9.]+$/ && b + 0 > 0) printf "%.2f", a / b; else print "n/a" }'; }
+# diff_int A B: A - B with its sign, n/a if either is missing.
 diff_int() { awk -v a="$1" -v b="$2" 'BEGIN { if (a ~ /^[0-9]+$/ && b ~ /^[0-9]+$/) printf "%+d", a - b; else print "n/a" }'; }
 
-# run_ours NET DIR HEURISTIC: sets o_route o_wall o_kb o_layers o_heur o_vls
+# run_ours NET DIR HEURISTIC: sets o_route o_wall o_kb o_layers o_heur
 run_ours() {
 	local net=$1 d=$2 h=$3 out=$2/ours-$3
 	say "  vlroute route --engine dfsssp --heuristic $h"
@@ -190,71 +108,26 @@ run_ours() {
 		"$out.out" | awk 'NF == 2 { printf "%.2f", $1 + $2 }')
 	o_layers=$(sed -n 's/^layers: *\([0-9]*\).*/\1/p' "$out.out")
 	o_heur=$(sed -n 's/^layers:.*(heuristic \([a-z]*\).*/\1/p' "$out.out")
-	o_vls=$(field "$out.out" "VLs used")
 	[[ -n $o_route && -n $o_layers ]] ||
 		die "cannot read routing time and layers from $out.out"
 	((keep)) || rm -rf -- "$out"
 }
 
-# ibsim prints "Network simulator ready." just before it binds its sockets:
-# ready is that line plus the abstract ctl socket in /proc/net/unix.
-ibsim_ready() {
-	grep -q '^Network simulator ready\.' "$1" || return 1
-	if [[ ! -r /proc/net/unix ]]; then
-		sleep 0.5
-		return 0
-	fi
-	grep -qF -- "@$2:ctl@" /proc/net/unix
-}
-
-write_opensm_conf() {
-	local o=$1
-	cat >"$o/opensm.conf" <<EOF
-# Written by $PROG: this run must not depend on /etc/opensm.
-routing_engine dfsssp
-max_op_vls 8
-qos TRUE
-force_log_flush TRUE
-log_file $o/opensm.log
-accum_log_file FALSE
-dump_files_dir $o/dump/
-partition_config_file $o/partitions.conf
-qos_policy_file $o/qos-policy.conf
-prefix_routes_file $o/prefix-routes.conf
-per_module_logging_file $o/per-module-logging.conf
-torus_config $o/torus-2QoS.conf
-console off
-daemon FALSE
-EOF
-}
-
 # osm_span LOG: seconds from "Entering MASTER state" to "dfsssp tables
 # configured on all switches" (timestamps "Mon DD HH:MM:SS usec"), or n/a.
 osm_span() {
-	awk '
-	function stamp(   m, cum) {
-		split("0 31 59 90 120 151 181 212 243 273 304 334", cum, " ")
-		m = (index("JanFebMarAprMayJunJulAugSepOctNovDec", $1) + 2) / 3
-		split($3, hms, ":")
-		return (cum[m] + $2) * 86400 + hms[1] * 3600 + hms[2] * 60 + hms[3] + $4 / 1e6
-	}
+	osm_log_span "$1" %.2f '
 	!have_start && /Entering MASTER state/ { start = stamp(); have_start = 1; next }
-	have_start && /dfsssp tables configured on all switches/ { end = stamp(); have_end = 1; exit }
-	END {
-		if (!have_end) { print "n/a"; exit }
-		d = end - start
-		if (d < 0) d += 365 * 86400	# across New Year
-		printf "%.2f", d
-	}' "$1"
+	have_start && /dfsssp tables configured on all switches/ { end = stamp(); have_end = 1; exit }'
 }
 
 # run_opensm NET DIR: sets s_route s_wall s_kb s_vls s_status
 run_opensm() {
-	local net=$1 d=$2 o=$2/opensm flags sock deadline t0 rc
-	s_route=n/a s_wall=n/a s_kb= s_vls=n/a s_status=ok
+	local net=$1 d=$2 o=$2/opensm flags deadline t0 rc
+	s_route=n/a s_wall=n/a s_kb='' s_vls=n/a s_status=ok
 	rm -rf -- "$o"
 	mkdir -p "$o/dump"
-	write_opensm_conf "$o"
+	write_opensm_conf "$o" "routing_engine dfsssp" "max_op_vls 8" "qos TRUE"
 
 	flags=$(field "$d/info" ibsim)
 	case $flags in
@@ -267,28 +140,12 @@ run_opensm() {
 
 	sock=dfsssp-vs-opensm-$$-$RANDOM$RANDOM
 	say "  ibsim -n -s $flags (IBSIM_SOCKNAME=$sock)"
-	# shellcheck disable=SC2086
-	IBSIM_SOCKNAME=$sock ibsim -n -s $flags "$net" </dev/null >"$d/ibsim.log" 2>&1 &
-	ibsim_pid=$!
-	deadline=$((SECONDS + timeout))
 	t0=$SECONDS
-	until ibsim_ready "$d/ibsim.log" "$sock"; do
-		alive "$ibsim_pid" || {
-			wait "$ibsim_pid" 2>/dev/null || true
-			ibsim_pid=
-			grep -v 'cannot parse remote lid' "$d/ibsim.log" | tail -n 5 >&2
-			die "ibsim refused $net (log: $d/ibsim.log)"
-		}
-		((SECONDS < deadline)) || die "ibsim not ready after $timeout s (log: $d/ibsim.log)"
-		sleep 0.1
-	done
+	# shellcheck disable=SC2086
+	start_ibsim "$net" "$d/ibsim.log" $flags
 	say "  ibsim ready after $((SECONDS - t0)) s; opensm -o (dfsssp), timeout $timeout s"
 
-	# umad2sim makes its fake sysfs in the current directory: run in $o.
-	(cd "$o" && exec env IBSIM_SOCKNAME="$sock" OSM_TMP_DIR="$o" OSM_CACHE_DIR="$o" \
-		/usr/bin/time -f '%e %M' -o "$o/time" \
-		env LD_PRELOAD="$umad2sim" opensm -o -F "$o/opensm.conf" -D 0x43 \
-		-f "$o/opensm.log") </dev/null >"$o/opensm.out" 2>&1 &
+	launch_opensm "$o" /usr/bin/time -f '%e %M' -o "$o/time" -- -o
 	time_pid=$!
 	osm_pid=
 	deadline=$((SECONDS + timeout))
@@ -310,7 +167,7 @@ run_opensm() {
 	if [[ -n $time_pid ]]; then
 		rc=0
 		wait "$time_pid" || rc=$?
-		time_pid= osm_pid=
+		time_pid='' osm_pid=''
 		((rc == 0)) || s_status="exit $rc"
 	fi
 	stop_pid "$ibsim_pid"
@@ -350,17 +207,7 @@ main() {
 
 	parse_args "$@"
 	check_tools
-	if [[ -z $workdir ]]; then
-		workdir=$(mktemp -d "${TMPDIR:-/tmp}/dfsssp-vs-opensm.XXXXXX")
-	else
-		mkdir -p -- "$workdir"
-	fi
-	workdir=$(cd -- "$workdir" && pwd -P)
-	vlroute=$(cd -- "$(dirname -- "$vlroute")" && pwd -P)/${vlroute##*/}
-	trap cleanup EXIT
-	trap 'exit 130' INT
-	trap 'exit 143' TERM
-	trap 'exit 129' HUP
+	prepare_run dfsssp-vs-opensm.XXXXXX
 
 	csv=$workdir/results.csv
 	echo "size,p,a,h,hosts,switches,weakest_route_s,weakest_wall_s,weakest_mb,weakest_layers,all_route_s,all_wall_s,all_mb,all_layers,all_heuristic,opensm_route_s,opensm_wall_s,opensm_mb,opensm_vls,opensm_status,time_ratio_weakest,mem_ratio_weakest,vl_diff_weakest,time_ratio_all,mem_ratio_all,vl_diff_all" >"$csv"

@@ -75,6 +75,10 @@ set -euo pipefail
 PROG=${0##*/}
 PATH=${PATH:+$PATH:}/usr/sbin:/sbin	# opensm lives in sbin
 top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source-path=SCRIPTDIR source=osm-bench-lib.sh
+. "$top/bench/osm-bench-lib.sh"
+usage_line='[--vlroute PATH] [--fabrics LIST] [--budgets LIST] [--seeds LIST] [--engines LIST] [--workdir DIR] [--timeout SECONDS] [--keep]'
+no_value=-
 
 vlroute=$top/build/tools/vlroute
 fabrics=shipped,torus8x8,torus5x5x5,random
@@ -88,46 +92,9 @@ keep=0
 ibsim_pid=
 osm_pid=
 client_pid=
+sock=
 umad2sim=
 csv=
-
-die() {
-	echo "$PROG: error: $*" >&2
-	exit 1
-}
-
-bad_usage() {
-	echo "$PROG: $*" >&2
-	echo "Usage: $PROG [--vlroute PATH] [--fabrics LIST] [--budgets LIST] [--seeds LIST] [--engines LIST] [--workdir DIR] [--timeout SECONDS] [--keep]" >&2
-	exit 2
-}
-
-say() {
-	echo "$PROG: $*" >&2
-}
-
-# alive PID: the process exists and is not a zombie waiting to be reaped.
-alive() {
-	local stat
-	[[ -n $1 ]] && stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
-	stat=${stat##*) }
-	[[ ${stat%% *} != Z ]]
-}
-
-# stop_pid PID: TERM, KILL after 3 s, reap.  Only ever given our own children.
-stop_pid() {
-	local pid=$1 i
-	[[ -n $pid ]] || return 0
-	if alive "$pid"; then
-		kill -TERM "$pid" 2>/dev/null || true
-		for ((i = 0; i < 30; i++)); do
-			alive "$pid" || break
-			sleep 0.1
-		done
-		alive "$pid" && kill -KILL "$pid" 2>/dev/null
-	fi
-	wait "$pid" 2>/dev/null || true
-}
 
 stop_all() {
 	stop_pid "$client_pid"
@@ -136,36 +103,13 @@ stop_all() {
 	client_pid='' osm_pid='' ibsim_pid=''
 }
 
-cleanup() {
-	local rc=$?
-	trap - EXIT INT TERM HUP
-	stop_all
-	exit "$rc"
-}
-
 # is_list VALUE REGEX: VALUE is a comma list of items matching REGEX.
 is_list() {
 	[[ $1 =~ ^($2)(,($2))*$ ]]
 }
 
 parse_args() {
-	while (($#)); do
-		case $1 in
-		--vlroute | --fabrics | --budgets | --seeds | --engines | --workdir | --timeout)
-			(($# >= 2)) || bad_usage "$1 needs a value"
-			set_option "${1#--}" "$2"
-			shift 2
-			;;
-		--vlroute=* | --fabrics=* | --budgets=* | --seeds=* | --engines=* | --workdir=* | --timeout=*)
-			local name=${1%%=*}
-			set_option "${name#--}" "${1#*=}"
-			shift
-			;;
-		--keep) keep=1; shift ;;
-		-h | --help) sed -n '2,/^# Copyright/{/^# Copyright/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
-		*) bad_usage "unknown argument '$1'" ;;
-		esac
-	done
+	parse_options vlroute fabrics budgets seeds engines workdir timeout -- "$@"
 	is_list "$fabrics" 'shipped|torus8x8|torus5x5x5|random|[A-Za-z0-9._-]+' ||
 		bad_usage "--fabrics is a comma list of fabric names, not '$fabrics'"
 	is_list "$budgets" '1|2|4|8|15' ||
@@ -174,54 +118,14 @@ parse_args() {
 		bad_usage "--seeds is a comma list of numbers, not '$seeds'"
 	is_list "$engines" 'nue|lash|dfsssp|updn' ||
 		bad_usage "--engines is a comma list of nue, lash, dfsssp and updn, not '$engines'"
-	if ! [[ $timeout =~ ^[0-9]{1,6}$ ]] || ((10#$timeout == 0)); then
-		bad_usage "--timeout wants a positive number of seconds, not '$timeout'"
-	fi
-	timeout=$((10#$timeout))
-	[[ $workdir != *[[:space:]]* ]] ||
-		bad_usage "--workdir must not contain white space (OpenSM's config cannot hold it)"
-}
-
-set_option() {
-	case $1 in
-	vlroute) vlroute=$2 ;;
-	fabrics) fabrics=$2 ;;
-	budgets) budgets=$2 ;;
-	seeds) seeds=$2 ;;
-	engines) engines=$2 ;;
-	workdir) workdir=$2 ;;
-	timeout) timeout=$2 ;;
-	esac
+	check_timeout_and_workdir
 }
 
 check_tools() {
-	local tool f
-	[[ -x $vlroute && ! -d $vlroute ]] ||
-		die "no vlroute at '$vlroute' (build it, or give --vlroute PATH)"
-	[[ -x /usr/bin/time ]] || die "/usr/bin/time not found (Debian package time)"
-	for tool in ibsim opensm awk sha256sum; do
-		command -v "$tool" >/dev/null ||
-			die "$tool not found (packages ibsim-utils, opensm, mawk, coreutils)"
-	done
-	for f in ${UMAD2SIM:-} /usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so \
-		/usr/lib/*/umad2sim/libumad2sim.so; do
-		if [[ -f $f ]]; then
-			umad2sim=$f
-			break
-		fi
-	done
-	[[ -n $umad2sim ]] || die "libumad2sim.so not found (package ibsim-utils; or set UMAD2SIM)"
+	check_bench_tools "ibsim-utils, opensm, mawk, coreutils" ibsim opensm awk sha256sum
 	"$vlroute" route --help 2>/dev/null | grep -q -- '--no-escape' ||
 		die "$vlroute has no escape paths ('route --no-escape' unknown: stale build?)"
 }
-
-# field FILE LABEL: what a "LABEL: value" report line says.
-field() {
-	sed -n "s/^$2: *//p" "$1" | head -n 1
-}
-
-kb_to_mb() { awk -v k="${1:-}" 'BEGIN { if (k ~ /^[0-9]+$/) printf "%.1f", k / 1024; else print "-" }'; }
-div() { awk -v a="$1" -v b="$2" 'BEGIN { if (a ~ /^[0-9.]+$/ && b ~ /^[0-9.]+$/ && b + 0 > 0) printf "%.2f", a / b; else print "-" }'; }
 
 # judge DIR TABLES N: verify (DIR: tables with path SLs) and analyze
 # (TABLES: the LFTs); sets j_df j_vls j_ebb j_worst.
@@ -272,17 +176,6 @@ run_ours() {
 	((keep)) || rm -rf -- "$out"
 }
 
-# ibsim prints "Network simulator ready." just before it binds its sockets:
-# ready is that line plus the abstract ctl socket in /proc/net/unix.
-ibsim_ready() {
-	grep -q '^Network simulator ready\.' "$1" 2>/dev/null || return 1
-	if [[ ! -r /proc/net/unix ]]; then
-		sleep 0.5
-		return 0
-	fi
-	grep -qF -- "@$2:ctl@" /proc/net/unix
-}
-
 # op_vls N: the PortInfo OperVLs code of N data VLs.
 op_vls() {
 	case $1 in
@@ -294,69 +187,13 @@ op_vls() {
 	esac
 }
 
-write_opensm_conf() {
-	local o=$1 engine=$2 n=$3
-	cat >"$o/opensm.conf" <<EOF
-# Written by $PROG: this run must not depend on /etc/opensm.
-routing_engine $engine
-max_op_vls $(op_vls "$n")
-nue_max_num_vls $n
-nue_include_switches TRUE
-root_guid_file $o/updn-roots
-qos TRUE
-sweep_interval 0
-force_log_flush TRUE
-log_file $o/opensm.log
-accum_log_file FALSE
-dump_files_dir $o/dump/
-partition_config_file $o/partitions.conf
-qos_policy_file $o/qos-policy.conf
-prefix_routes_file $o/prefix-routes.conf
-per_module_logging_file $o/per-module-logging.conf
-torus_config $o/torus-2QoS.conf
-console off
-daemon FALSE
-EOF
-}
-
 # osm_span LOG: seconds from the last "building routing with" (osm_ucast_mgr.c
 # at VERBOSE) to the "tables configured on all switches" after it
 # (timestamps "Mon DD HH:MM:SS usec"), or -.
 osm_span() {
-	awk '
-	function stamp(   m, cum) {
-		split("0 31 59 90 120 151 181 212 243 273 304 334", cum, " ")
-		m = (index("JanFebMarAprMayJunJulAugSepOctNovDec", $1) + 2) / 3
-		split($3, hms, ":")
-		return (cum[m] + $2) * 86400 + hms[1] * 3600 + hms[2] * 60 + hms[3] + $4 / 1e6
-	}
+	osm_log_span "$1" %.3f '
 	/building routing with/ && !building { start = stamp(); building = 1; have_end = 0 }
-	building && /tables configured on all switches/ { end = stamp(); have_end = 1; building = 0 }
-	END {
-		if (!have_end) { print "-"; exit }
-		d = end - start
-		if (d < 0) d += 365 * 86400	# across New Year
-		printf "%.3f", d
-	}' "$1"
-}
-
-# start_ibsim NET DIR: a private ibsim for NET, ready; sets ibsim_pid sock.
-start_ibsim() {
-	local net=$1 d=$2 deadline
-	sock=vl-budget-$$-$RANDOM$RANDOM
-	IBSIM_SOCKNAME=$sock ibsim -n -s "$net" </dev/null >"$d/ibsim.log" 2>&1 &
-	ibsim_pid=$!
-	deadline=$((SECONDS + timeout))
-	until ibsim_ready "$d/ibsim.log" "$sock"; do
-		alive "$ibsim_pid" || {
-			wait "$ibsim_pid" 2>/dev/null || true
-			ibsim_pid=
-			tail -n 5 "$d/ibsim.log" >&2
-			die "ibsim refused $net (log: $d/ibsim.log)"
-		}
-		((SECONDS < deadline)) || die "ibsim not ready after $timeout s (log: $d/ibsim.log)"
-		sleep 0.1
-	done
+	building && /tables configured on all switches/ { end = stamp(); have_end = 1; building = 0 }'
 }
 
 # wait_subnet_up LOG K: 0 once LOG has K lines "SUBNET UP", 1 on timeout
@@ -448,13 +285,13 @@ run_opensm() {
 	j_df=- j_vls=- j_ebb=- j_worst=-
 	rm -rf -- "$o"
 	mkdir -p "$o/dump"
-	write_opensm_conf "$o" "$engine" "$n"
+	write_opensm_conf "$o" "routing_engine $engine" "max_op_vls $(op_vls "$n")" \
+		"nue_max_num_vls $n" "nue_include_switches TRUE" "root_guid_file $o/updn-roots" \
+		"qos TRUE" "sweep_interval 0"
 	echo "osm_ucast_mgr.c 0x04" >"$o/per-module-logging.conf"
-	start_ibsim "$net" "$o"
-	# umad2sim makes its fake sysfs in the current directory: run in $o.
-	(cd "$o" && exec env IBSIM_SOCKNAME="$sock" OSM_TMP_DIR="$o" OSM_CACHE_DIR="$o" \
-		LD_PRELOAD="$umad2sim" opensm -F "$o/opensm.conf" -D 0x43 \
-		-f "$o/opensm.log") </dev/null >"$o/opensm.out" 2>&1 &
+	sock=vl-budget-$$-$RANDOM$RANDOM
+	start_ibsim "$net" "$o/ibsim.log"
+	launch_opensm "$o" --
 	osm_pid=$!
 	# The first sweep routes before it sets the ports' OperVLs (to
 	# max_op_vls): only the heavy sweep that SIGHUP forces routes within N.
@@ -563,17 +400,7 @@ main() {
 
 	parse_args "$@"
 	check_tools
-	if [[ -z $workdir ]]; then
-		workdir=$(mktemp -d "${TMPDIR:-/tmp}/vl-budget.XXXXXX")
-	else
-		mkdir -p -- "$workdir"
-	fi
-	workdir=$(cd -- "$workdir" && pwd -P)
-	vlroute=$(cd -- "$(dirname -- "$vlroute")" && pwd -P)/${vlroute##*/}
-	trap cleanup EXIT
-	trap 'exit 130' INT
-	trap 'exit 143' TERM
-	trap 'exit 129' HUP
+	prepare_run vl-budget.XXXXXX
 
 	csv=$workdir/results.csv
 	write_csv_head "$@"

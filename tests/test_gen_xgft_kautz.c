@@ -16,19 +16,6 @@
 
 #include "test_util.h"
 
-static void expect_refused(const struct vlr_family_params *params,
-			   const char *fragment)
-{
-	struct vlr_fabric *fabric = vlr_fabric_new();
-	struct vlr_error err;
-
-	if (!vlr_generate(fabric, params, &err))
-		fail_msg("generation should have been refused (%s)", fragment);
-	if (!strstr(err.message, fragment))
-		fail_msg("message \"%s\" lacks \"%s\"", err.message, fragment);
-	vlr_fabric_free(fabric);
-}
-
 static void expect_accepted(const struct vlr_family_params *params)
 {
 	vlr_fabric_free(test_generate(params));
@@ -322,25 +309,25 @@ static void test_xgft_refused(void **state)
 
 	(void)state;
 	*x = (struct vlr_xgft_params){ 0, { 0 }, { 0 }, 0 };
-	expect_refused(&params, "the height h is 0; allowed: 1..8");
+	test_expect_refused(&params, "the height h is 0; allowed: 1..8");
 	*x = (struct vlr_xgft_params){ 2, { 4, 0 }, { 1, 2 }, 0 };
-	expect_refused(&params, "m2 (children of a level-2 switch) is 0; allowed: 1..254");
+	test_expect_refused(&params, "m2 (children of a level-2 switch) is 0; allowed: 1..254");
 	*x = (struct vlr_xgft_params){ 2, { 4, 3 }, { 2, 2 }, 0 };
-	expect_refused(&params, "w1 is 2, but a host has one port");
+	test_expect_refused(&params, "w1 is 2, but a host has one port");
 	*x = (struct vlr_xgft_params){ 2, { 4, 3 }, { 1, 0 }, 0 };
-	expect_refused(&params, "w2 (parents of a level-1 switch) is 0; allowed: 1..254");
+	test_expect_refused(&params, "w2 (parents of a level-1 switch) is 0; allowed: 1..254");
 	*x = (struct vlr_xgft_params){ 2, { 200, 3 }, { 1, 55 }, 0 };
-	expect_refused(&params, "switches would need 255 ports (m1 + w2 at level 1)");
+	test_expect_refused(&params, "switches would need 255 ports (m1 + w2 at level 1)");
 	*x = (struct vlr_xgft_params){ 1, { 255 }, { 1 }, 0 };
-	expect_refused(&params, "m1 (children of a level-1 switch) is 255; allowed: 1..254");
+	test_expect_refused(&params, "m1 (children of a level-1 switch) is 255; allowed: 1..254");
 	*x = (struct vlr_xgft_params){ 2, { 4, 3 }, { 1, 2 }, 13 };
-	expect_refused(&params, "the number of endpoints is 13; allowed: 1..12");
+	test_expect_refused(&params, "the number of endpoints is 13; allowed: 1..12");
 	*x = (struct vlr_xgft_params){ 3, { 40, 40, 40 }, { 1, 1, 1 }, 0 };
-	expect_refused(&params, "would need 65641 LIDs (1641 switches and 64000 hosts");
+	test_expect_refused(&params, "would need 65641 LIDs (1641 switches and 64000 hosts");
 	x->endpoints = 47510;
 	expect_accepted(&params);
 	x->endpoints = 47511;
-	expect_refused(&params, "would need 49152 LIDs");
+	test_expect_refused(&params, "would need 49152 LIDs");
 }
 
 /* ---- Kautz ----------------------------------------------------------------- */
@@ -539,47 +526,21 @@ static void test_kautz_refused(void **state)
 
 	(void)state;
 	*k = (struct vlr_kautz_params){ 1, 2, 1, 0 };
-	expect_refused(&params, "b (out-degree) is 1; allowed: 2..126");
+	test_expect_refused(&params, "b (out-degree) is 1; allowed: 2..126");
 	*k = (struct vlr_kautz_params){ 2, 0, 1, 0 };
-	expect_refused(&params, "n (word length) is 0; allowed: 1..16");
+	test_expect_refused(&params, "n (word length) is 0; allowed: 1..16");
 	*k = (struct vlr_kautz_params){ 2, 2, 0, 0 };
-	expect_refused(&params, "hosts per switch is 0; allowed: 1..254");
+	test_expect_refused(&params, "hosts per switch is 0; allowed: 1..254");
 	*k = (struct vlr_kautz_params){ 100, 2, 60, 0 };
-	expect_refused(&params, "switches would need 260 ports (host ports + 2b links");
+	test_expect_refused(&params, "switches would need 260 ports (host ports + 2b links");
 	*k = (struct vlr_kautz_params){ 2, 1, 0, 800 };
-	expect_refused(&params, "switches would need 271 ports (host ports + 2b links");
+	test_expect_refused(&params, "switches would need 271 ports (host ports + 2b links");
 	*k = (struct vlr_kautz_params){ 2, 14, 1, 0 };
-	expect_refused(&params, "would need 49152 LIDs (24576 switches and 24576 hosts");
+	test_expect_refused(&params, "would need 49152 LIDs (24576 switches and 24576 hosts");
 	*k = (struct vlr_kautz_params){ 2, 13, 0, 36863 };
 	expect_accepted(&params);
 	*k = (struct vlr_kautz_params){ 2, 13, 0, 36864 };
-	expect_refused(&params, "would need 49152 LIDs (12288 switches and 36864 hosts");
-}
-
-/* A copy of fabric without the link at port index `dropped`. */
-static struct vlr_fabric *copy_without_link(const struct vlr_fabric *fabric,
-					    uint32_t dropped)
-{
-	struct vlr_fabric *copy = vlr_fabric_new();
-	struct vlr_error err;
-	uint32_t node, port;
-
-	for (node = 0; node < fabric->num_nodes; node++)
-		assert_int_equal(vlr_fabric_add_node(copy, fabric->nodes[node].type,
-						     vlr_node_name(fabric, node),
-						     fabric->nodes[node].num_ports,
-						     fabric->nodes[node].guid, &err), node);
-	for (port = 0; port < fabric->num_ports; port++) {
-		uint32_t peer = fabric->ports[port].peer;
-
-		if (peer == VLR_NONE || peer < port || port == dropped || peer == dropped)
-			continue;
-		assert_int_equal(vlr_fabric_link(copy, fabric->ports[port].node,
-						 fabric->ports[port].number,
-						 fabric->ports[peer].node,
-						 fabric->ports[peer].number, &err), 0);
-	}
-	return copy;
+	test_expect_refused(&params, "would need 49152 LIDs (12288 switches and 36864 hosts");
 }
 
 /* info's family line: the parameters back from the names, checked by
@@ -594,7 +555,7 @@ static void check_recognised(const struct vlr_family_params *params,
 	assert_int_equal(vlr_recognise_family(fabric, &found), 1);
 	vlr_family_describe(&found, text, sizeof(text));
 	assert_string_equal(text, description);
-	cut = copy_without_link(fabric, vlr_port_index(fabric, sw, port));
+	cut = test_without_link(fabric, vlr_port_index(fabric, sw, port));
 	assert_int_equal(vlr_recognise_family(cut, &found), 0);
 	vlr_fabric_free(cut);
 	vlr_fabric_free(fabric);

@@ -571,40 +571,6 @@ static void canonical_hyperx_rule(void **state)
 	vlr_fabric_free(fabric);
 }
 
-/*
- * A copy of fabric with the peers of two ports exchanged (both links
- * must be switch-to-switch): a.port_a -> peer of b.port_b and back.
- */
-static struct vlr_fabric *rewired(const struct vlr_fabric *fabric, uint32_t a, unsigned port_a,
-				  uint32_t b, unsigned port_b)
-{
-	uint32_t pa = vlr_port_index(fabric, a, port_a), pb = vlr_port_index(fabric, b, port_b);
-	const struct vlr_port *to_a = &fabric->ports[fabric->ports[pa].peer];
-	const struct vlr_port *to_b = &fabric->ports[fabric->ports[pb].peer];
-	struct vlr_fabric *result = vlr_fabric_new();
-	struct vlr_error err;
-	uint32_t node, port;
-
-	for (node = 0; node < fabric->num_nodes; node++)
-		assert_int_equal(vlr_fabric_add_node(result, fabric->nodes[node].type,
-						     vlr_node_name(fabric, node),
-						     fabric->nodes[node].num_ports,
-						     fabric->nodes[node].guid, &err), node);
-	for (port = 0; port < fabric->num_ports; port++) {
-		const struct vlr_port *x = &fabric->ports[port], *y;
-
-		if (x->peer == VLR_NONE || x->peer < port || port == pa || port == pb ||
-		    x->peer == pa || x->peer == pb)
-			continue;
-		y = &fabric->ports[x->peer];
-		assert_int_equal(vlr_fabric_link(result, x->node, x->number, y->node, y->number,
-						 &err), 0);
-	}
-	assert_int_equal(vlr_fabric_link(result, a, port_a, to_b->node, to_b->number, &err), 0);
-	assert_int_equal(vlr_fabric_link(result, b, port_b, to_a->node, to_a->number, &err), 0);
-	return result;
-}
-
 /* No arrangement: groups by their lowest GUID, routers by GUID. */
 static void canonical_fallback(void **state)
 {
@@ -616,7 +582,8 @@ static void canonical_fallback(void **state)
 
 	(void)state;
 	/* routers 0 and 1 of group 0 exchange their first global links */
-	fabric = rewired(generated, 0, 1 + 4, 1, 1 + 4);
+	fabric = test_swapped_peers(generated, vlr_port_index(generated, 0, 1 + 4),
+				    vlr_port_index(generated, 1, 1 + 4));
 	test_random_switch_guids(fabric, 5);
 	recognise(fabric, &t);
 	assert_int_equal(t.params.family, VLR_FAMILY_DRAGONFLY);

@@ -80,6 +80,19 @@ struct vlr_fabric *test_generate(const struct vlr_family_params *params)
 	return fabric;
 }
 
+void test_expect_refused(const struct vlr_family_params *params, const char *fragment)
+{
+	struct vlr_fabric *fabric = vlr_fabric_new();
+	struct vlr_error err;
+
+	assert_non_null(fabric);
+	if (!vlr_generate(fabric, params, &err))
+		fail_msg("generation should have been refused (%s)", fragment);
+	if (!strstr(err.message, fragment))
+		fail_msg("message \"%s\" lacks \"%s\"", err.message, fragment);
+	vlr_fabric_free(fabric);
+}
+
 struct vlr_family_params test_dragonfly(unsigned p, unsigned a, unsigned h)
 {
 	struct vlr_family_params params = { .family = VLR_FAMILY_DRAGONFLY };
@@ -242,6 +255,55 @@ struct vlr_fabric *test_reordered(const struct vlr_fabric *fabric, uint64_t seed
 		memcpy(new_of, index, fabric->num_nodes * sizeof(uint32_t));
 	free(order);
 	free(index);
+	return copy;
+}
+
+/* fabric's nodes, in the same order, and all its links but those at the
+   port indexes x and y. */
+static struct vlr_fabric *copy_but(const struct vlr_fabric *fabric, uint32_t x, uint32_t y)
+{
+	struct vlr_fabric *copy = vlr_fabric_new();
+	struct vlr_error err;
+	uint32_t node, port;
+
+	assert_non_null(copy);
+	for (node = 0; node < fabric->num_nodes; node++)
+		assert_int_equal(vlr_fabric_add_node(copy, fabric->nodes[node].type,
+						     vlr_node_name(fabric, node),
+						     fabric->nodes[node].num_ports,
+						     fabric->nodes[node].guid, &err), node);
+	for (port = 0; port < fabric->num_ports; port++) {
+		const struct vlr_port *a = &fabric->ports[port], *b;
+
+		if (a->peer == VLR_NONE || a->peer < port || port == x || port == y ||
+		    a->peer == x || a->peer == y)
+			continue;
+		b = &fabric->ports[a->peer];
+		test_join(copy, a->node, a->number, b->node, b->number);
+	}
+	return copy;
+}
+
+struct vlr_fabric *test_without_link(const struct vlr_fabric *fabric, uint32_t port)
+{
+	return copy_but(fabric, port, port);
+}
+
+struct vlr_fabric *test_swapped_peers(const struct vlr_fabric *fabric, uint32_t x,
+				      uint32_t y)
+{
+	const struct vlr_port *at_x = &fabric->ports[x], *at_y = &fabric->ports[y];
+	const struct vlr_port *to_x, *to_y;
+	struct vlr_fabric *copy;
+
+	assert_int_not_equal(at_x->peer, VLR_NONE);
+	assert_int_not_equal(at_y->peer, VLR_NONE);
+	assert_int_not_equal(at_x->peer, y);
+	to_x = &fabric->ports[at_x->peer];
+	to_y = &fabric->ports[at_y->peer];
+	copy = copy_but(fabric, x, y);
+	test_join(copy, at_x->node, at_x->number, to_y->node, to_y->number);
+	test_join(copy, at_y->node, at_y->number, to_x->node, to_x->number);
 	return copy;
 }
 

@@ -30,6 +30,9 @@ void test_expect_read_error(const char *text, const char *fragment1,
 /* Generate or fail the test. */
 struct vlr_fabric *test_generate(const struct vlr_family_params *params);
 
+/* Assert that generating fails with a message containing fragment. */
+void test_expect_refused(const struct vlr_family_params *params, const char *fragment);
+
 /* The parameters of a palmtree Dragonfly, and of a HyperX or torus with
    sides side and hosts per switch. */
 struct vlr_family_params test_dragonfly(unsigned p, unsigned a, unsigned h);
@@ -55,6 +58,16 @@ unsigned test_links_between(const struct vlr_fabric *fabric, uint32_t a, uint32_
  */
 struct vlr_fabric *test_reordered(const struct vlr_fabric *fabric, uint64_t seed,
 				  uint32_t *new_of);
+
+/*
+ * A copy of fabric's nodes (names, types, port counts, GUIDs) and links
+ * with one link cut: the one at port index `port`; or with two links
+ * recabled: the linked ports x and y (port indexes, not linked to each
+ * other) exchange their peers.
+ */
+struct vlr_fabric *test_without_link(const struct vlr_fabric *fabric, uint32_t port);
+struct vlr_fabric *test_swapped_peers(const struct vlr_fabric *fabric, uint32_t x,
+				      uint32_t y);
 
 /* Give every switch (and its ports) a distinct GUID drawn from seed. */
 void test_random_switch_guids(struct vlr_fabric *fabric, uint64_t seed);
