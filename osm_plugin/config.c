@@ -204,8 +204,9 @@ static const struct vlr_osm_conf_key keys[] = {
 	  "yes", "yes", 1, set_balance },
 	{ "escape", "yes|no",
 	  "yes: when the layers need more VLs than max_vls allows, vlr_dfsssp\n"
-	  "routes the destinations that do not fit by up/down escape paths on\n"
-	  "the last VL, deadlock-free within the VLs it has; no: it fails\n"
+	  "routes the destinations that do not fit again on the last VL, by\n"
+	  "escape paths that keep it acyclic, deadlock-free within the VLs it\n"
+	  "has; no: it fails\n"
 	  "(ERR VLR03) and OpenSM falls back to the next routing_engine.\n",
 	  "yes", "yes", 1, set_escape },
 	{ "path_sl_file", "PATH",

@@ -33,7 +33,7 @@ static const char usage_options[] =
 	"                        first, or all (try each, keep the fewest layers)\n"
 	"      --no-balance      dfsssp, layers: do not spread routes over spare VLs\n"
 	"      --no-escape       dfsssp: refuse when the layers exceed the VLs, instead\n"
-	"                        of up/down escape paths on the last VL\n"
+	"                        of escape paths on the last VL\n"
 	"  -Y, --vl-policy P     minimal, valiant: ladder, ladder-reuse, 2phases or\n"
 	"                        layers (default: minimal the fewest VLs its routes\n"
 	"                        need, valiant 2phases)\n"
