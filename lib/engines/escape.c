@@ -63,6 +63,7 @@ struct escape {
 	struct cost *best;		/* [switch]: its route */
 	uint32_t *next;			/* [switch]: channel of its route */
 	uint32_t *up;			/* [switch]: channel to its tree parent */
+	int8_t *tree;			/* [channel]: a tree link up (1), down (-1), or not (0) */
 	uint32_t *by_hops;		/* switches, the farthest first */
 	uint32_t *first;		/* counting sort by hops */
 	uint32_t root;
@@ -217,19 +218,9 @@ static void take_tree(struct escape *e, uint32_t lid, uint32_t t, uint8_t layer)
 		vlr_tables_sl_row(tables, row)[lid] = layer;
 }
 
-/* Whether channel c is a tree link, up (1) or down (-1); 0 if not. */
-static int tree_link(const struct escape *e, uint32_t c)
-{
-	const struct route_graph *graph = e->graph;
-
-	if (e->up[graph->channel_from[c]] == c)
-		return 1;
-	return e->up[graph->channel_to[c]] == graph->channel_back[c] ? -1 : 0;
-}
-
 int escape_tree_turn(const struct escape *e, uint32_t in, uint32_t out)
 {
-	int from = tree_link(e, in), to = tree_link(e, out);
+	int from = e->tree[in], to = e->tree[out];
 
 	return from && to && out != e->graph->channel_back[in] && !(from < 0 && to > 0);
 }
@@ -329,14 +320,15 @@ static uint32_t search_order(struct escape *e, uint32_t from, int forward, uint3
 		for (k = graph->first_channel[sw]; k < graph->first_channel[sw + 1]; k++) {
 			uint32_t m = forward ? k : graph->channel_back[k];
 
+			if (m != stop && (e->mark[m] == e->epoch || e->order[m] <= low ||
+					  e->order[m] >= high))
+				continue;	/* outside the search: no need to ask */
 			if (!(forward ? depends(e, n, m) : depends(e, m, n)))
 				continue;
 			if (m == stop)
 				return UINT32_MAX;
-			if (e->mark[m] != e->epoch && e->order[m] > low && e->order[m] < high) {
-				e->mark[m] = e->epoch;
-				e->stack[depth++] = m;
-			}
+			e->mark[m] = e->epoch;
+			e->stack[depth++] = m;
 		}
 	}
 	return count;
@@ -465,6 +457,7 @@ void escape_free(struct escape *e)
 	free(e->best);
 	free(e->next);
 	free(e->up);
+	free(e->tree);
 	free(e->by_hops);
 	free(e->first);
 	free(e->order);
@@ -488,6 +481,7 @@ static int alloc_escape(struct escape *e, const struct route_graph *graph)
 	e->best = malloc(sizeof(struct cost) * s);
 	e->next = malloc(sizeof(uint32_t) * s);
 	e->up = malloc(sizeof(uint32_t) * s);
+	e->tree = malloc(graph->num_channels + 1);
 	e->by_hops = malloc(sizeof(uint32_t) * s);
 	e->first = malloc(sizeof(uint32_t) * (2 * s + 2));
 	e->order = malloc(sizeof(uint32_t) * (graph->num_channels + 1));
@@ -497,7 +491,7 @@ static int alloc_escape(struct escape *e, const struct route_graph *graph)
 	e->moved = malloc(sizeof(uint64_t) * (graph->num_channels + 1));
 	e->done = malloc(s);
 	e->heap.at = malloc(sizeof(struct heap_entry) * (graph->num_channels + s + 1));
-	return e->rank && e->load && e->carried && e->best && e->next && e->up &&
+	return e->rank && e->load && e->carried && e->best && e->next && e->up && e->tree &&
 	       e->by_hops && e->first && e->order && e->indegree && e->done &&
 	       e->heap.at && e->mark && e->stack && e->moved ? 0 : -1;
 }
@@ -516,6 +510,12 @@ static void plant_tree(struct escape *e)
 			     e->rank[graph->channel_to[c]] < e->rank[graph->channel_to[e->up[v]]]))
 				e->up[v] = c;
 	}
+	memset(e->tree, 0, graph->num_channels + 1);
+	for (v = 0; v < graph->num_switches; v++)
+		if ((c = e->up[v]) != VLR_NONE) {
+			e->tree[c] = 1;
+			e->tree[graph->channel_back[c]] = -1;
+		}
 }
 
 struct escape *escape_new(struct vlr_tables *tables, const struct route_graph *graph)
