@@ -360,14 +360,20 @@ int cdg_layers_escape_on(struct cdg_layers *cdg, struct escape *escape,
 	return 0;
 }
 
-/* Take every route of lid out of the counts and queue it for escaping. */
-static void escape_later(struct cdg_layers *cdg, uint32_t lid)
+/* Add delta to the dependencies of every route of lid, each on its layer. */
+static void count_lid_routes(struct cdg_layers *cdg, uint32_t lid, int delta)
 {
 	uint32_t sw;
 
 	for (sw = 0; sw < cdg->graph->num_switches; sw++)
 		if (cdg->row_of_switch[sw] != VLR_NONE)
-			count_path(cdg, sw, lid, *layer_of(cdg, sw, lid), -1);
+			count_path(cdg, sw, lid, *layer_of(cdg, sw, lid), delta);
+}
+
+/* Take every route of lid out of the counts and queue it for escaping. */
+static void escape_later(struct cdg_layers *cdg, uint32_t lid)
+{
+	count_lid_routes(cdg, lid, -1);
 	cdg->escaped[lid] = QUEUED;
 	cdg->queue[cdg->queued++] = lid;
 }
@@ -415,9 +421,7 @@ static int escape_queued(struct cdg_layers *cdg, unsigned layer, struct vlr_erro
 		for (sw = 0; sw < switches; sw++)
 			cdg->ports_by_lid[(uint64_t)lid * switches + sw] =
 				vlr_tables_lft(cdg->tables, sw)[lid];
-		for (sw = 0; sw < switches; sw++)
-			if (cdg->row_of_switch[sw] != VLR_NONE)
-				count_path(cdg, sw, lid, layer, +1);
+		count_lid_routes(cdg, lid, +1);	/* all on layer now */
 	}
 	cdg->escaped_lids += cdg->queued;
 	cdg->queued = 0;

@@ -68,12 +68,13 @@ int cdg_layers_escape_on(struct cdg_layers *cdg, struct escape *escape,
 /*
  * Make the layers below limit acyclic, moving routes up as the heuristic
  * says. The routes moved to layer limit stay there, cycles and all, unless
- * escape paths are on: then every cycle of layer limit is broken at a
- * dependency that turns from down to up, by routing the destinations that
- * induce it again (escape.h), on routes that follow a topological order of
- * the layer's other dependencies, or the second time, or when there are
- * none, up/down; until no cycle is left. Fails when more than
- * CDG_MAX_LAYERS layers would be needed.
+ * escape paths are on: then the tree's turns count among the dependencies
+ * of layer limit, and each of its cycles is broken at a dependency that
+ * turns from down to up, by routing the destinations that induce it again
+ * (escape.h) on routes that follow a topological order of the layer's
+ * other dependencies, or along the tree where none reach every switch;
+ * until no cycle is left. Fails when more than CDG_MAX_LAYERS layers would
+ * be needed.
  */
 int cdg_layers_break_cycles(struct cdg_layers *cdg, enum vlr_heuristic heuristic,
 			    unsigned limit, struct vlr_error *err);

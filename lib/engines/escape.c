@@ -169,23 +169,6 @@ static void route_hops(struct escape *e, uint32_t v)
 		e->best[e->by_hops[--length]].hops = ++hops;
 }
 
-static void sort_by_hops(struct escape *e);
-
-/* The load of lid's routes in the LFTs, on or off (sign -1). */
-static void charge_lid(struct escape *e, uint32_t lid, uint32_t t, int sign)
-{
-	uint32_t s = e->graph->num_switches, v;
-
-	for (v = 0; v < s; v++) {
-		e->next[v] = route_graph_next_channel(e->graph, v, lid);
-		e->best[v].hops = v == t ? 0 : FAR;
-	}
-	for (v = 0; v < s; v++)
-		route_hops(e, v);
-	sort_by_hops(e);
-	charge(e, t, e->by_hops, s, sign);
-}
-
 /* The switches by the hops of their routes, the farthest first. */
 static void sort_by_hops(struct escape *e)
 {
@@ -201,6 +184,21 @@ static void sort_by_hops(struct escape *e)
 		e->first[k + 1] += e->first[k];
 	for (v = 0; v < s; v++)
 		e->by_hops[e->first[most - e->best[v].hops]++] = v;
+}
+
+/* The load of lid's routes in the LFTs, on or off (sign -1). */
+static void charge_lid(struct escape *e, uint32_t lid, uint32_t t, int sign)
+{
+	uint32_t s = e->graph->num_switches, v;
+
+	for (v = 0; v < s; v++) {
+		e->next[v] = route_graph_next_channel(e->graph, v, lid);
+		e->best[v].hops = v == t ? 0 : FAR;
+	}
+	for (v = 0; v < s; v++)
+		route_hops(e, v);
+	sort_by_hops(e);
+	charge(e, t, e->by_hops, s, sign);
 }
 
 /* Write the tree of next[] and best[] as lid's routes on layer, and charge it. */

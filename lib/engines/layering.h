@@ -16,8 +16,8 @@
  * Break the channel dependency cycles of the routes in the tables' LFTs
  * into virtual layers (SL = layer = VL) with options->heuristic, then
  * spread them over spare VLs unless options->no_balance. When the VLs do
- * not suffice: with may_escape (minimal routes only), the LIDs that do not
- * fit take up/down escape paths on the last VL (escape.h); else it fails
+ * not suffice: with may_escape (dfsssp), the LIDs that do not fit take
+ * escape paths on the last VL (escape.h); else it fails
  * with the numbers ("WHO needs N VLs ..."). Fills the layer and escape
  * fields of report.
  */
