@@ -9,7 +9,9 @@
  * without a heap: hop distances never change, so one pass over the
  * switches in breadth-first order from the target finds the least-loaded
  * minimal path of each. After each LID the channels of its tree are
- * charged with the number of sources routed through them.
+ * charged with the number of sources routed through them. The minimal
+ * channels towards a target are listed once and kept while the LIDs it
+ * delivers follow each other (a switch's hosts' LIDs mostly do).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -29,27 +31,51 @@ struct sssp {
 	uint64_t *cost;		/* [switch]: least load sum to the target */
 	uint64_t *carried;	/* [switch]: sources routed through it */
 	uint32_t *chosen;	/* [switch]: its channel towards the target */
+	uint32_t dag_target;	/* whose minimal channels these are */
+	uint32_t *dag_first;	/* [k]: where order[k]'s start in dag_channel */
+	uint32_t *dag_channel;	/* minimal channels, switch by switch */
 };
+
+/* The minimal channels of every switch towards t, in channel order. */
+static void list_minimal_channels(struct sssp *sssp, uint32_t t)
+{
+	const struct route_graph *graph = sssp->graph;
+	const uint16_t *order = graph->order + (uint64_t)t * graph->num_switches;
+	const uint16_t *distance = graph->distance + (uint64_t)t * graph->num_switches;
+	uint32_t k, c, listed = 0;
+
+	for (k = 0; k < graph->reaching[t]; k++) {
+		uint32_t v = order[k];
+
+		sssp->dag_first[k] = listed;
+		for (c = graph->first_channel[v]; c < graph->first_channel[v + 1]; c++)
+			if (distance[graph->channel_to[c]] + 1 == distance[v])
+				sssp->dag_channel[listed++] = c;
+	}
+	sssp->dag_first[k] = listed;
+	sssp->dag_target = t;
+}
 
 /* Pick each switch's least-loaded minimal next hop towards target t. */
 static void choose_next_hops(struct sssp *sssp, uint32_t t, uint32_t lid)
 {
 	const struct route_graph *graph = sssp->graph;
 	const uint16_t *order = graph->order + (uint64_t)t * graph->num_switches;
-	const uint16_t *distance = graph->distance + (uint64_t)t * graph->num_switches;
-	uint32_t k;
+	uint32_t k, j;
 
+	if (sssp->dag_target != t)
+		list_minimal_channels(sssp, t);
 	sssp->cost[t] = 0;
 	for (k = 1; k < graph->reaching[t]; k++) {
-		uint32_t v = order[k], c, best = VLR_NONE;
+		uint32_t v = order[k], best = VLR_NONE;
 		uint64_t best_cost = UINT64_MAX;
 
-		for (c = graph->first_channel[v]; c < graph->first_channel[v + 1]; c++) {
-			uint32_t u = graph->channel_to[c];
+		for (j = sssp->dag_first[k]; j < sssp->dag_first[k + 1]; j++) {
+			uint32_t c = sssp->dag_channel[j];
+			uint64_t cost = sssp->load[c] + sssp->cost[graph->channel_to[c]];
 
-			if (distance[u] + 1 == distance[v] &&
-			    sssp->load[c] + sssp->cost[u] < best_cost) {
-				best_cost = sssp->load[c] + sssp->cost[u];
+			if (cost < best_cost) {
+				best_cost = cost;
 				best = c;
 			}
 		}
@@ -109,7 +135,11 @@ int engine_sssp_paths(struct vlr_tables *tables, struct route_graph *graph,
 	sssp.cost = malloc(sizeof(uint64_t) * (graph->num_switches + 1));
 	sssp.carried = malloc(sizeof(uint64_t) * (graph->num_switches + 1));
 	sssp.chosen = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
-	if (!sssp.load || !sssp.cost || !sssp.carried || !sssp.chosen)
+	sssp.dag_target = VLR_NONE;
+	sssp.dag_first = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
+	sssp.dag_channel = malloc(sizeof(uint32_t) * (graph->num_channels + 1));
+	if (!sssp.load || !sssp.cost || !sssp.carried || !sssp.chosen || !sssp.dag_first ||
+	    !sssp.dag_channel)
 		result = vlr_fail(err, "out of memory for the channel loads");
 	else
 		result = route_graph_check_connected(graph, err) ||
@@ -118,6 +148,8 @@ int engine_sssp_paths(struct vlr_tables *tables, struct route_graph *graph,
 	free(sssp.cost);
 	free(sssp.carried);
 	free(sssp.chosen);
+	free(sssp.dag_first);
+	free(sssp.dag_channel);
 	return result;
 }
 
