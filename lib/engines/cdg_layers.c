@@ -13,8 +13,10 @@
  *
  * Finding the routes that induce a dependency (a -> p at switch u) needs no
  * index: the LIDs whose LFTs use channel a at its tail and port p at u are
- * found by scanning two LFT rows, and the routes among their sources are
- * those whose path runs through a's tail switch.
+ * found by scanning two LFT rows, eight entries at a time, and the routes
+ * among their sources are those whose path runs through a's tail switch,
+ * found by walking the LID's tree back from there: each switch's count of
+ * switches forwarding to it ends the look at its links early.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -34,7 +36,11 @@ void cdg_layers_free(struct cdg_layers *cdg)
 	free(cdg->lids);
 	free(cdg->target);
 	free(cdg->ports_by_lid);
+	free(cdg->feeders);
+	free(cdg->dep_first);
+	free(cdg->dep_lids);
 	free(cdg->first_port);
+	free(cdg->back_port);
 	for (layer = 0; layer < CDG_MAX_LAYERS; layer++)
 		free(cdg->counts[layer]);
 	free(cdg->next);
@@ -204,13 +210,32 @@ static uint32_t order_tree(struct cdg_layers *cdg, uint32_t lid)
 	return reach;
 }
 
-/* Count, for one LID, the dependencies of all its routes (all in layer 0). */
-static void count_lid(struct cdg_layers *cdg, uint32_t lid)
+/* How many switches forward lid to each switch (next[] loaded for lid). */
+static void count_feeders(struct cdg_layers *cdg, uint32_t lid)
+{
+	const struct route_graph *graph = cdg->graph;
+	uint32_t t = cdg->target[lid], k;
+	const uint16_t *order = graph->order + (uint64_t)t * graph->num_switches;
+	uint8_t *feeders = cdg->feeders + (uint64_t)lid * graph->num_switches;
+
+	memset(feeders, 0, graph->num_switches);
+	for (k = 1; k < graph->reaching[t]; k++)
+		feeders[cdg->next[order[k]]]++;
+}
+
+/*
+ * Walk lid's tree: count the dependencies of all its routes (all in layer
+ * 0), and list lid under each dependency that routes of it induce from
+ * the channel's tail (fill 0: count the entries; 1: write them).
+ */
+static void index_lid(struct cdg_layers *cdg, uint32_t lid, int fill)
 {
 	const struct route_graph *graph = cdg->graph;
 	uint32_t k, reach;
 
 	load_next_hops(cdg, lid);
+	if (!fill)
+		count_feeders(cdg, lid);
 	reach = order_tree(cdg, lid);
 	for (k = 0; k < reach; k++)
 		cdg->subtree[cdg->tree[k]] = graph->sources[cdg->tree[k]] ? 1 : 0;
@@ -218,10 +243,40 @@ static void count_lid(struct cdg_layers *cdg, uint32_t lid)
 		uint32_t v = cdg->tree[k];
 		uint64_t slot = dependency_at(cdg, v, lid);
 
-		if (slot != VLR_NONE)
+		if (slot != VLR_NONE && cdg->subtree[v] && !fill) {
 			cdg->counts[0][slot] += cdg->subtree[v];
+			cdg->dep_first[slot + 1]++;
+		} else if (slot != VLR_NONE && cdg->subtree[v]) {
+			cdg->dep_lids[cdg->dep_first[slot]++] = (uint16_t)lid;
+		}
 		cdg->subtree[cdg->next[v]] += cdg->subtree[v];
 	}
+}
+
+/*
+ * Count every LID's routes' dependencies, and index the LIDs by the
+ * dependencies they induce (dep_first, dep_lids), in LID order.
+ */
+static int index_lids(struct cdg_layers *cdg, struct vlr_error *err)
+{
+	uint64_t slots = dependency_slots(cdg), slot;
+	uint32_t i;
+
+	cdg->dep_first = calloc(slots + 1, sizeof(uint32_t));
+	if (!cdg->dep_first)
+		return vlr_fail(err, "out of memory for the dependency index");
+	for (i = 0; i < cdg->num_lids; i++)
+		index_lid(cdg, cdg->lids[i], 0);
+	for (slot = 0; slot < slots; slot++)
+		cdg->dep_first[slot + 1] += cdg->dep_first[slot];
+	cdg->dep_lids = malloc(sizeof(uint16_t) * ((uint64_t)cdg->dep_first[slots] + 1));
+	if (!cdg->dep_lids)
+		return vlr_fail(err, "out of memory for the dependency index");
+	for (i = 0; i < cdg->num_lids; i++)
+		index_lid(cdg, cdg->lids[i], 1);
+	memmove(cdg->dep_first + 1, cdg->dep_first, sizeof(uint32_t) * slots);
+	cdg->dep_first[0] = 0;
+	return 0;
 }
 
 /* The LFTs lid by lid, so that following one LID's tree reads memory in order. */
@@ -230,10 +285,16 @@ static int transpose_lfts(struct cdg_layers *cdg, struct vlr_error *err)
 	const struct vlr_tables *tables = cdg->tables;
 	uint32_t switches = cdg->graph->num_switches, sw, lid;
 
+	uint32_t c;
+
 	cdg->ports_by_lid = malloc((uint64_t)tables->lid_stride * switches + 1);
+	cdg->feeders = malloc((uint64_t)tables->lid_stride * switches + 1);
 	cdg->first_port = malloc(sizeof(uint32_t) * (switches + 1));
-	if (!cdg->ports_by_lid || !cdg->first_port)
+	cdg->back_port = malloc(cdg->graph->num_channels + 1);
+	if (!cdg->ports_by_lid || !cdg->feeders || !cdg->first_port || !cdg->back_port)
 		return vlr_fail(err, "out of memory for the transposed LFTs");
+	for (c = 0; c < cdg->graph->num_channels; c++)
+		cdg->back_port[c] = cdg->graph->channel_port[cdg->graph->channel_back[c]];
 	for (sw = 0; sw < switches; sw++) {
 		const uint8_t *row = vlr_tables_lft(tables, sw);
 
@@ -247,8 +308,6 @@ static int transpose_lfts(struct cdg_layers *cdg, struct vlr_error *err)
 int cdg_layers_init(struct cdg_layers *cdg, const struct route_graph *graph,
 		    struct vlr_tables *tables, struct vlr_error *err)
 {
-	uint32_t i;
-
 	memset(cdg, 0, sizeof(*cdg));
 	cdg->graph = graph;
 	cdg->tables = tables;
@@ -262,10 +321,8 @@ int cdg_layers_init(struct cdg_layers *cdg, const struct route_graph *graph,
 		goto fail;
 	}
 	if (number_rows(cdg, err) || list_lids(cdg, err) || transpose_lfts(cdg, err) ||
-	    open_layer(cdg, 0, err))
+	    open_layer(cdg, 0, err) || index_lids(cdg, err))
 		goto fail;
-	for (i = 0; i < cdg->num_lids; i++)
-		count_lid(cdg, cdg->lids[i]);
 	return 0;
 fail:
 	cdg_layers_free(cdg);
@@ -289,6 +346,23 @@ static void count_path(struct cdg_layers *cdg, uint32_t sw, uint32_t lid,
 	}
 }
 
+/* Move the dependencies of the route (sw, lid) from layer to the next. */
+static void move_path(struct cdg_layers *cdg, uint32_t sw, uint32_t lid, unsigned layer)
+{
+	const struct route_graph *graph = cdg->graph;
+	uint32_t *from = cdg->counts[layer], *to = cdg->counts[layer + 1];
+	uint32_t in = channel_towards(cdg, sw, lid), out;
+
+	while (in != VLR_NONE &&
+	       (out = channel_towards(cdg, graph->channel_to[in], lid)) != VLR_NONE) {
+		uint64_t slot = (uint64_t)in * graph->port_stride + graph->channel_port[out];
+
+		from[slot]--;
+		to[slot]++;
+		in = out;
+	}
+}
+
 /*
  * The routes of lid in layer that run through the tail of channel `in`:
  * the source switches of tail's subtree in lid's tree, found by following
@@ -299,46 +373,92 @@ static uint32_t lid_routes(struct cdg_layers *cdg, uint32_t lid, uint32_t in,
 			   unsigned layer, int move)
 {
 	const struct route_graph *graph = cdg->graph;
+	const uint8_t *column = cdg->ports_by_lid + (uint64_t)lid * graph->num_switches;
+	const uint8_t *feeders = cdg->feeders + (uint64_t)lid * graph->num_switches;
 	uint32_t pending = 0, c, found = 0;
 
 	cdg->pending[pending++] = graph->channel_from[in];
 	while (pending) {
-		uint32_t v = cdg->pending[--pending];
+		uint32_t v = cdg->pending[--pending], left = feeders[v];
 
-		for (c = graph->first_channel[v]; c < graph->first_channel[v + 1]; c++)
-			if (channel_towards(cdg, graph->channel_to[c], lid) ==
-			    graph->channel_back[c])
+		for (c = graph->first_channel[v]; left; c++)
+			if (column[graph->channel_to[c]] == cdg->back_port[c]) {
 				cdg->pending[pending++] = graph->channel_to[c];
+				left--;
+			}
 		if (cdg->row_of_switch[v] == VLR_NONE || *layer_of(cdg, v, lid) != layer)
 			continue;
 		found++;
 		if (!move)
 			continue;
-		count_path(cdg, v, lid, layer, -1);
-		count_path(cdg, v, lid, layer + 1, +1);
+		move_path(cdg, v, lid, layer);
 		*layer_of(cdg, v, lid) = (uint8_t)(layer + 1);
 		cdg->routes_moved++;
 	}
 	return found;
 }
 
-/* Move every route of layer inducing dependency (in, out port) up. */
+/* ---- finding the LIDs that induce a dependency ------------------------------ */
+
+/* Whether some byte of v is zero. */
+static int has_zero_byte(uint64_t v)
+{
+	return ((v - 0x0101010101010101ULL) & ~v & 0x8080808080808080ULL) != 0;
+}
+
+/*
+ * The first LID from `from` on (below end) whose entry is x in LFT row a
+ * and y in LFT row b, or end; eight at a time while eight are left.
+ */
+static uint32_t next_inducing(const uint8_t *a, const uint8_t *b, uint8_t x, uint8_t y,
+			      uint32_t from, uint32_t end)
+{
+	uint64_t xs = 0x0101010101010101ULL * x, ys = 0x0101010101010101ULL * y;
+	uint64_t va, vb;
+
+	for (; from + 8 <= end; from += 8) {
+		memcpy(&va, a + from, sizeof(va));
+		memcpy(&vb, b + from, sizeof(vb));
+		if (has_zero_byte((va ^ xs) | (vb ^ ys)))
+			break;
+	}
+	for (; from < end; from++)
+		if (a[from] == x && b[from] == y)
+			return from;
+	return end;
+}
+
+/* Ask for the entries of lid that lid_routes reads first at channel in's ends. */
+static void prefetch_lid(const struct cdg_layers *cdg, uint32_t lid, uint32_t in)
+{
+	const struct route_graph *graph = cdg->graph;
+	uint64_t row = (uint64_t)lid * graph->num_switches;
+
+	__builtin_prefetch(cdg->ports_by_lid + row + graph->channel_from[in]);
+	__builtin_prefetch(cdg->ports_by_lid + row + graph->channel_to[in]);
+	__builtin_prefetch(cdg->feeders + row + graph->channel_from[in]);
+}
+
+#define PREFETCH_AHEAD 8	/* LIDs: enough misses in flight to hide latency */
+
+/*
+ * Move every route of layer inducing dependency (in, out port) up: those
+ * of the LIDs the index lists under it.
+ */
 static int move_dependency(struct cdg_layers *cdg, uint32_t in, uint8_t out_port,
 			   unsigned layer, struct vlr_error *err)
 {
-	const struct route_graph *graph = cdg->graph;
-	const uint8_t *tail_lft = vlr_tables_lft(cdg->tables, graph->channel_from[in]);
-	const uint8_t *head_lft = vlr_tables_lft(cdg->tables, graph->channel_to[in]);
-	uint8_t in_port = graph->channel_port[in];
-	uint32_t i;
+	uint64_t slot = (uint64_t)in * cdg->graph->port_stride + out_port;
+	uint32_t first = cdg->dep_first[slot], end = cdg->dep_first[slot + 1], j;
 
 	if (open_layer(cdg, layer + 1, err))
 		return -1;
-	for (i = 0; i < cdg->num_lids; i++) {
-		uint32_t lid = cdg->lids[i];
-
-		if (tail_lft[lid] == in_port && head_lft[lid] == out_port)
-			lid_routes(cdg, lid, in, layer, 1);
+	for (j = first; j < end && j < first + PREFETCH_AHEAD; j++)
+		prefetch_lid(cdg, cdg->dep_lids[j], in);
+	for (j = first; j < end; j++) {
+		if (j + PREFETCH_AHEAD < end)
+			prefetch_lid(cdg, cdg->dep_lids[j + PREFETCH_AHEAD], in);
+		lid_routes(cdg, cdg->dep_lids[j], in, layer, 1);
 	}
 	cdg->cycles_broken++;
 	return 0;
@@ -386,15 +506,13 @@ static uint32_t escape_dependency(struct cdg_layers *cdg, uint32_t in, uint8_t o
 	const uint8_t *tail_lft = vlr_tables_lft(cdg->tables, graph->channel_from[in]);
 	const uint8_t *head_lft = vlr_tables_lft(cdg->tables, graph->channel_to[in]);
 	uint8_t in_port = graph->channel_port[in];
-	uint32_t i, queued = cdg->queued;
+	uint32_t end = cdg->tables->lid_stride, lid = 1, queued = cdg->queued;
 
-	for (i = 0; i < cdg->num_lids; i++) {
-		uint32_t lid = cdg->lids[i];
-
-		if (cdg->escaped[lid] == MINIMAL && tail_lft[lid] == in_port &&
-		    head_lft[lid] == out_port &&
+	while ((lid = next_inducing(tail_lft, head_lft, in_port, out_port, lid, end)) < end) {
+		if (cdg->target[lid] != VLR_NONE && cdg->escaped[lid] == MINIMAL &&
 		    lid_routes(cdg, lid, in, layer, 0))
 			escape_later(cdg, lid);
+		lid++;
 	}
 	cdg->cycles_broken++;
 	return cdg->queued - queued;
@@ -421,6 +539,8 @@ static int escape_queued(struct cdg_layers *cdg, unsigned layer, struct vlr_erro
 		for (sw = 0; sw < switches; sw++)
 			cdg->ports_by_lid[(uint64_t)lid * switches + sw] =
 				vlr_tables_lft(cdg->tables, sw)[lid];
+		load_next_hops(cdg, lid);
+		count_feeders(cdg, lid);
 		count_lid_routes(cdg, lid, +1);	/* all on layer now */
 	}
 	cdg->escaped_lids += cdg->queued;

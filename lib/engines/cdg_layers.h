@@ -30,7 +30,14 @@ struct cdg_layers {
 	uint32_t *lids;			/* those LIDs */
 	uint32_t *target;		/* [lid]: switch delivering it, VLR_NONE */
 	uint8_t *ports_by_lid;		/* [lid * switches + switch]: the LFTs transposed */
+	uint8_t *feeders;		/* [lid * switches + switch]: switches that
+					   forward lid to it */
+	uint32_t *dep_first;		/* [dependency slot]: its LIDs in dep_lids */
+	uint16_t *dep_lids;		/* the LIDs with routes inducing each
+					   dependency from its channel's tail, as
+					   the LFTs were routed */
 	uint32_t *first_port;		/* [switch]: port slot of its port 0 */
+	uint8_t *back_port;		/* [channel]: its head's port back */
 	uint32_t *counts[CDG_MAX_LAYERS];	/* [channel * port_stride + port] */
 	unsigned layers;		/* layers holding routes */
 	uint64_t cycles_broken;
