@@ -11,12 +11,14 @@
  * above the first vanished dependency is given up. A layer is done when the
  * search finishes without a cycle; the moved routes then form the next.
  *
- * Finding the routes that induce a dependency (a -> p at switch u) needs no
- * index: the LIDs whose LFTs use channel a at its tail and port p at u are
- * found by scanning two LFT rows, eight entries at a time, and the routes
- * among their sources are those whose path runs through a's tail switch,
- * found by walking the LID's tree back from there: each switch's count of
- * switches forwarding to it ends the look at its links early.
+ * Finding the routes that induce a dependency (a -> p at switch u): the
+ * LIDs whose LFTs use channel a at its tail and port p at u are listed
+ * under it in an index built from the LFTs once, and the routes among
+ * their sources are those whose path runs through a's tail switch, found
+ * by walking the LID's tree back from there: each switch's count of
+ * switches forwarding to it ends the look at its links early. (Escape
+ * paths change LFTs, and so find their LIDs by scanning two LFT rows,
+ * eight entries at a time.)
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -223,19 +225,14 @@ static void count_feeders(struct cdg_layers *cdg, uint32_t lid)
 		feeders[cdg->next[order[k]]]++;
 }
 
-/*
- * Walk lid's tree: count the dependencies of all its routes (all in layer
- * 0), and list lid under each dependency that routes of it induce from
- * the channel's tail (fill 0: count the entries; 1: write them).
- */
-static void index_lid(struct cdg_layers *cdg, uint32_t lid, int fill)
+/* Count, for one LID, the dependencies of all its routes (all in layer 0). */
+static void count_lid(struct cdg_layers *cdg, uint32_t lid)
 {
 	const struct route_graph *graph = cdg->graph;
 	uint32_t k, reach;
 
 	load_next_hops(cdg, lid);
-	if (!fill)
-		count_feeders(cdg, lid);
+	count_feeders(cdg, lid);
 	reach = order_tree(cdg, lid);
 	for (k = 0; k < reach; k++)
 		cdg->subtree[cdg->tree[k]] = graph->sources[cdg->tree[k]] ? 1 : 0;
@@ -243,37 +240,60 @@ static void index_lid(struct cdg_layers *cdg, uint32_t lid, int fill)
 		uint32_t v = cdg->tree[k];
 		uint64_t slot = dependency_at(cdg, v, lid);
 
-		if (slot != VLR_NONE && cdg->subtree[v] && !fill) {
+		if (slot != VLR_NONE)
 			cdg->counts[0][slot] += cdg->subtree[v];
-			cdg->dep_first[slot + 1]++;
-		} else if (slot != VLR_NONE && cdg->subtree[v]) {
-			cdg->dep_lids[cdg->dep_first[slot]++] = (uint16_t)lid;
-		}
 		cdg->subtree[cdg->next[v]] += cdg->subtree[v];
 	}
 }
 
 /*
- * Count every LID's routes' dependencies, and index the LIDs by the
- * dependencies they induce (dep_first, dep_lids), in LID order.
+ * The dependency slot lid's LFT entries make at switch v (the channel v
+ * forwards lid on, and the port its head forwards it by), or VLR_NONE.
+ */
+static uint64_t slot_at(const struct cdg_layers *cdg, uint32_t v, uint32_t lid)
+{
+	const struct route_graph *graph = cdg->graph;
+	uint8_t port = vlr_tables_lft(cdg->tables, v)[lid], out;
+	uint32_t in, head;
+
+	if (port == VLR_NO_PORT || port == 0 ||
+	    (in = graph->channel_of_port[cdg->first_port[v] + port]) == VLR_NONE)
+		return VLR_NONE;
+	head = graph->channel_to[in];
+	out = vlr_tables_lft(cdg->tables, head)[lid];
+	if (out == VLR_NO_PORT || out == 0 ||
+	    graph->channel_of_port[cdg->first_port[head] + out] == VLR_NONE)
+		return VLR_NONE;
+	return (uint64_t)in * graph->port_stride + out;
+}
+
+/*
+ * Index the LIDs by the dependencies their LFT entries make (dep_first,
+ * dep_lids), in LID order. Switch by switch: a switch's dependency slots
+ * are those of its channels, one stretch of the index, so both passes
+ * read its LFT row and its neighbours' in order and write near each other.
  */
 static int index_lids(struct cdg_layers *cdg, struct vlr_error *err)
 {
 	uint64_t slots = dependency_slots(cdg), slot;
-	uint32_t i;
+	uint32_t v, i;
 
 	cdg->dep_first = calloc(slots + 1, sizeof(uint32_t));
 	if (!cdg->dep_first)
 		return vlr_fail(err, "out of memory for the dependency index");
-	for (i = 0; i < cdg->num_lids; i++)
-		index_lid(cdg, cdg->lids[i], 0);
+	for (v = 0; v < cdg->graph->num_switches; v++)
+		for (i = 0; i < cdg->num_lids; i++)
+			if ((slot = slot_at(cdg, v, cdg->lids[i])) != VLR_NONE)
+				cdg->dep_first[slot + 1]++;
 	for (slot = 0; slot < slots; slot++)
 		cdg->dep_first[slot + 1] += cdg->dep_first[slot];
 	cdg->dep_lids = malloc(sizeof(uint16_t) * ((uint64_t)cdg->dep_first[slots] + 1));
 	if (!cdg->dep_lids)
 		return vlr_fail(err, "out of memory for the dependency index");
-	for (i = 0; i < cdg->num_lids; i++)
-		index_lid(cdg, cdg->lids[i], 1);
+	for (v = 0; v < cdg->graph->num_switches; v++)
+		for (i = 0; i < cdg->num_lids; i++)
+			if ((slot = slot_at(cdg, v, cdg->lids[i])) != VLR_NONE)
+				cdg->dep_lids[cdg->dep_first[slot]++] = (uint16_t)cdg->lids[i];
 	memmove(cdg->dep_first + 1, cdg->dep_first, sizeof(uint32_t) * slots);
 	cdg->dep_first[0] = 0;
 	return 0;
@@ -283,9 +303,7 @@ static int index_lids(struct cdg_layers *cdg, struct vlr_error *err)
 static int transpose_lfts(struct cdg_layers *cdg, struct vlr_error *err)
 {
 	const struct vlr_tables *tables = cdg->tables;
-	uint32_t switches = cdg->graph->num_switches, sw, lid;
-
-	uint32_t c;
+	uint32_t switches = cdg->graph->num_switches, sw, lid, c;
 
 	cdg->ports_by_lid = malloc((uint64_t)tables->lid_stride * switches + 1);
 	cdg->feeders = malloc((uint64_t)tables->lid_stride * switches + 1);
@@ -308,6 +326,8 @@ static int transpose_lfts(struct cdg_layers *cdg, struct vlr_error *err)
 int cdg_layers_init(struct cdg_layers *cdg, const struct route_graph *graph,
 		    struct vlr_tables *tables, struct vlr_error *err)
 {
+	uint32_t i;
+
 	memset(cdg, 0, sizeof(*cdg));
 	cdg->graph = graph;
 	cdg->tables = tables;
@@ -323,6 +343,8 @@ int cdg_layers_init(struct cdg_layers *cdg, const struct route_graph *graph,
 	if (number_rows(cdg, err) || list_lids(cdg, err) || transpose_lfts(cdg, err) ||
 	    open_layer(cdg, 0, err) || index_lids(cdg, err))
 		goto fail;
+	for (i = 0; i < cdg->num_lids; i++)
+		count_lid(cdg, cdg->lids[i]);
 	return 0;
 fail:
 	cdg_layers_free(cdg);

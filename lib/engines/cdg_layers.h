@@ -33,9 +33,8 @@ struct cdg_layers {
 	uint8_t *feeders;		/* [lid * switches + switch]: switches that
 					   forward lid to it */
 	uint32_t *dep_first;		/* [dependency slot]: its LIDs in dep_lids */
-	uint16_t *dep_lids;		/* the LIDs with routes inducing each
-					   dependency from its channel's tail, as
-					   the LFTs were routed */
+	uint16_t *dep_lids;		/* the LIDs whose LFT entries make each
+					   dependency, as the LFTs were routed */
 	uint32_t *first_port;		/* [switch]: port slot of its port 0 */
 	uint8_t *back_port;		/* [channel]: its head's port back */
 	uint32_t *counts[CDG_MAX_LAYERS];	/* [channel * port_stride + port] */
