@@ -1054,6 +1054,50 @@ static void test_random_tables_match_reference(void **state)
 	assert_true(failing > 0);
 }
 
+/*
+ * The walk split over threads (stretches of DLIDs, the sums and the
+ * problems merged in DLID order) reports exactly what one thread does:
+ * 260 LIDs make five blocks of DLIDs, broken entries make problems in
+ * each, random SLs make cycles.
+ */
+static void test_threads_same_report(void **state)
+{
+	static const unsigned threads[] = { 2, 3, 5, 16 };
+	struct vlr_family_params random = { .family = VLR_FAMILY_RANDOM };
+	struct vlr_verify_report *one = malloc(sizeof(*one)), *many = malloc(sizeof(*many));
+	struct vlr_error err;
+	unsigned seed, i;
+
+	(void)state;
+	assert_non_null(one);
+	assert_non_null(many);
+	random.u.random.switches = 52;
+	random.u.random.degree = 4;
+	random.u.random.hosts = 4;
+	for (seed = 1; seed <= 3; seed++) {
+		struct vlr_tables *t;
+
+		random.u.random.seed = seed;
+		t = random_tables(&random, seed, 4, seed == 1 ? 8 : 0);
+		if (seed == 2)	/* problems in the last stretches only */
+			for (i = 0; i < 12; i++)
+				vlr_tables_lft(t, i % t->num_switches)[t->max_lid - 7 * i] =
+					VLR_NO_PORT;
+		memset(one, 0, sizeof(*one));
+		assert_int_equal(vlr_verify_threads(t, 1, one, &err), 0);
+		assert_true(t->max_lid > 4 * 64);
+		assert_true(seed == 3 || one->problems_listed > 1);
+		for (i = 0; i < sizeof(threads) / sizeof(threads[0]); i++) {
+			memset(many, 0xa5, sizeof(*many));
+			assert_int_equal(vlr_verify_threads(t, threads[i], many, &err), 0);
+			assert_memory_equal(one, many, sizeof(*one));
+		}
+		vlr_tables_free(t);
+	}
+	free(one);
+	free(many);
+}
+
 /* Shortest paths in a fat tree go up, then down: never a cycle. */
 static void test_fat_tree_matches_reference(void **state)
 {
@@ -1113,6 +1157,7 @@ int main(void)
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_deadlock_verdicts),
 		cmocka_unit_test(test_random_tables_match_reference),
+		cmocka_unit_test(test_threads_same_report),
 		cmocka_unit_test(test_fat_tree_matches_reference),
 		cmocka_unit_test(test_hand_built_match_reference),
 	};

@@ -55,6 +55,12 @@ static void summarise_routes(const struct verify_tally *tally,
 int vlr_verify(const struct vlr_tables *tables, struct vlr_verify_report *report,
 	       struct vlr_error *err)
 {
+	return vlr_verify_threads(tables, 0, report, err);
+}
+
+int vlr_verify_threads(const struct vlr_tables *tables, unsigned threads,
+		       struct vlr_verify_report *report, struct vlr_error *err)
+{
 	struct verify_channels ch;
 	struct verify_tally tally;
 	int result;
@@ -65,7 +71,7 @@ int vlr_verify(const struct vlr_tables *tables, struct vlr_verify_report *report
 	if (verify_channels_init(tables, &ch, err))
 		return -1;
 	report->unprogrammable = tables->unprogrammable;
-	result = verify_routes(tables, &ch, &tally, report, err);
+	result = verify_routes(tables, threads, &ch, &tally, report, err);
 	if (!result) {
 		summarise_routes(&tally, report);
 		summarise_loads(&ch, report);

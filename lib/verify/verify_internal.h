@@ -98,10 +98,11 @@ int verify_channels_init(const struct vlr_tables *tables, struct verify_channels
 			 struct vlr_error *err);
 void verify_channels_free(struct verify_channels *ch);
 
-/* Walk every route, filling the reachability part of the report. */
-int verify_routes(const struct vlr_tables *tables, struct verify_channels *ch,
-		  struct verify_tally *tally, struct vlr_verify_report *report,
-		  struct vlr_error *err);
+/* Walk every route on threads threads (0: as many as worth it), filling the
+ * reachability part of the report. */
+int verify_routes(const struct vlr_tables *tables, unsigned threads,
+		  struct verify_channels *ch, struct verify_tally *tally,
+		  struct vlr_verify_report *report, struct vlr_error *err);
 
 /* Count the graph's nodes and edges and look for one cycle. */
 int verify_cdg(const struct vlr_tables *tables, const struct verify_channels *ch,

@@ -17,17 +17,26 @@
  * the VLs used and the dependencies between consecutive channels.
  * That is one step per switch and SL, however many routes share it.
  *
+ * Large table sets are walked by several threads, each over its own
+ * stretch of DLIDs with its own walker and sums; the sums are then added
+ * (or ORed) in DLID order, and the first problems listed are the first
+ * in DLID order, so the report does not depend on the thread count.
+ *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "verify_internal.h"
 
 #define BLOCK 64		/* DLIDs whose LFT entries and SLs are copied together */
+#define MAX_PARTS 16		/* threads at most */
+#define PART_WORK (1u << 20)	/* switches x DLIDs worth a thread of its own */
 
 enum fate_kind {
 	FATE_BUSY,		/* on the path being classified */
@@ -585,15 +594,16 @@ static void load_block(struct walker *w, uint32_t dlid)
 	}
 }
 
-static void route_all(struct walker *w)
+/* Walk the DLIDs from first up to (not including) end. */
+static void route_all(struct walker *w, uint32_t first, uint32_t end)
 {
 	const struct vlr_tables *t = w->t;
 	uint32_t dlid, g, i;
 
-	for (dlid = 1; dlid <= t->max_lid; dlid++) {
+	for (dlid = first; dlid < end; dlid++) {
 		uint32_t owner = t->lid_owner[dlid];
 
-		if (dlid == 1 || dlid % BLOCK == 0)
+		if (dlid == first || dlid % BLOCK == 0)
 			load_block(w, dlid);
 		if (owner == VLR_NONE)
 			continue;
@@ -608,48 +618,195 @@ static void route_all(struct walker *w)
 	}
 }
 
-int verify_routes(const struct vlr_tables *tables, struct verify_channels *ch,
-		  struct verify_tally *tally, struct vlr_verify_report *report,
-		  struct vlr_error *err)
-{
+/* One thread's stretch of DLIDs and everything it adds up. */
+struct part {
 	struct walker w;
+	struct verify_channels ch;	/* part 0: the caller's; others: the
+					   caller's graph, their own sums */
+	struct verify_tally tally;
+	struct vlr_verify_report report;
+	uint32_t first, end;
 	int result;
+	struct vlr_error err;
+};
 
-	memset(&w, 0, sizeof(w));
-	w.t = tables;
-	w.ch = ch;
-	w.tally = tally;
-	w.report = report;
+static void walker_free(struct walker *w)
+{
+	free(w->fate);
+	free(w->flow);
+	free(w->bucket);
+	free(w->path);
+	free(w->touched);
+	free(w->order);
+	free(w->lft_block);
+	free(w->sl_block);
+	free(w->groups);
+	free(w->members);
+	free(w->group_of_port);
+	free(w->first_vls);
+	free(w->direct);
+}
+
+static int walker_init(struct walker *w, const struct vlr_tables *tables,
+		       struct vlr_error *err)
+{
+	w->fate = calloc(tables->num_switches + 1, sizeof(struct fate));
+	w->flow = calloc(tables->num_switches + 1, sizeof(struct flow));
+	w->bucket = calloc(tables->num_switches + 2, sizeof(uint32_t));
+	w->path = malloc(sizeof(uint32_t) * (tables->num_switches + 1));
+	w->touched = malloc(sizeof(uint32_t) * (tables->num_switches + 1));
+	w->order = malloc(sizeof(uint32_t) * (tables->num_switches + 1));
+	w->lft_block = malloc((uint64_t)BLOCK * tables->num_switches + 1);
+	w->sl_block = malloc((uint64_t)BLOCK * tables->num_sl_rows + 1);
+	if (!w->fate || !w->flow || !w->bucket || !w->path || !w->touched || !w->order ||
+	    !w->lft_block || !w->sl_block)
+		return vlr_fail(err, "out of memory for the fates of %u switches",
+				tables->num_switches);
+	return build_groups(w, err);
+}
+
+static void *walk_part(void *arg)
+{
+	struct part *part = arg;
+
+	part->result = walker_init(&part->w, part->w.t, &part->err);
+	if (!part->result)
+		route_all(&part->w, part->first, part->end);
+	return NULL;
+}
+
+/* threads, or if 0 as many as the table set's size is worth and CPUs are online. */
+static unsigned count_parts(const struct vlr_tables *tables, unsigned threads)
+{
+	uint64_t work = (uint64_t)tables->num_switches * tables->lid_stride;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	uint64_t parts = threads ? threads : work / PART_WORK;
+
+	if (!threads && cpus > 0 && parts > (uint64_t)cpus)
+		parts = (uint64_t)cpus;
+	if (parts > MAX_PARTS)
+		parts = MAX_PARTS;
+	return parts ? (unsigned)parts : 1;
+}
+
+/*
+ * Part k's own sums (part 0 the caller's) and its stretch: DLIDs cut at
+ * block boundaries into stretches of about equal length.
+ */
+static int set_up_part(struct part *part, unsigned k, unsigned parts,
+		       const struct vlr_tables *tables, struct verify_channels *ch,
+		       struct verify_tally *tally, struct vlr_verify_report *report)
+{
+	uint32_t blocks = (tables->max_lid + BLOCK) / BLOCK;
+
+	memset(part, 0, sizeof(*part));
+	part->w.t = tables;
+	part->first = (uint32_t)((uint64_t)blocks * k / parts) * BLOCK;
+	if (!part->first)
+		part->first = 1;
+	part->end = tables->max_lid + 1;
+	if (k + 1 < parts)
+		part->end = (uint32_t)((uint64_t)blocks * (k + 1) / parts) * BLOCK;
+	if (!k) {
+		part->w.ch = ch;
+		part->w.tally = tally;
+		part->w.report = report;
+		return 0;
+	}
+	part->ch = *ch;
+	part->ch.deps = calloc(ch->turns * VLR_NUM_SLS + 1, sizeof(uint16_t));
+	part->ch.vls = calloc(ch->graph.num_links + 1, sizeof(uint16_t));
+	part->ch.load = calloc(ch->graph.num_links + 1, sizeof(uint64_t));
+	part->tally.hops_min = UINT_MAX;
+	part->w.ch = &part->ch;
+	part->w.tally = &part->tally;
+	part->w.report = &part->report;
+	return part->ch.deps && part->ch.vls && part->ch.load ? 0 : -1;
+}
+
+/* Add part's sums to the caller's, its problems after theirs. */
+static void merge_part(const struct part *part, struct verify_channels *ch,
+		       struct verify_tally *tally, struct vlr_verify_report *report)
+{
+	const struct vlr_verify_report *r = &part->report;
+	const char *line = r->problems;
+	uint64_t i;
+
+	for (i = 0; i < ch->turns * VLR_NUM_SLS; i++)
+		ch->deps[i] |= part->ch.deps[i];
+	for (i = 0; i < ch->graph.num_links; i++) {
+		ch->vls[i] |= part->ch.vls[i];
+		ch->load[i] += part->ch.load[i];
+	}
+	tally->delivered += part->tally.delivered;
+	tally->hop_sum += part->tally.hop_sum;
+	if (part->tally.hops_min < tally->hops_min)
+		tally->hops_min = part->tally.hops_min;
+	if (part->tally.hops_max > tally->hops_max)
+		tally->hops_max = part->tally.hops_max;
+	tally->vl_mask |= part->tally.vl_mask;
+	tally->sl_mask |= part->tally.sl_mask;
+	report->routes += r->routes;
+	report->bad_routes += r->bad_routes;
+	report->loops += r->loops;
+	report->dead_ends += r->dead_ends;
+	report->misdelivered += r->misdelivered;
+	report->bad_lids += r->bad_lids;
+	for (i = 0; i < r->problems_listed && report->problems_listed < VLR_VERIFY_PROBLEMS;
+	     i++) {
+		size_t used = strlen(report->problems), length = strcspn(line, "\n");
+
+		snprintf(report->problems + used, sizeof(report->problems) - used, "%.*s\n",
+			 (int)length, line);
+		report->problems_listed++;
+		line += length + (line[length] == '\n');
+	}
+}
+
+static void part_free(struct part *part, unsigned k)
+{
+	walker_free(&part->w);
+	if (!k)
+		return;
+	free(part->ch.deps);
+	free(part->ch.vls);
+	free(part->ch.load);
+}
+
+int verify_routes(const struct vlr_tables *tables, unsigned threads,
+		  struct verify_channels *ch, struct verify_tally *tally,
+		  struct vlr_verify_report *report, struct vlr_error *err)
+{
+	unsigned parts = count_parts(tables, threads), k, started = 1;
+	struct part *part = calloc(parts, sizeof(*part));
+	pthread_t ids[MAX_PARTS];
+	int result = 0;
+
 	tally->hops_min = UINT_MAX;
-	w.fate = calloc(tables->num_switches + 1, sizeof(struct fate));
-	w.flow = calloc(tables->num_switches + 1, sizeof(struct flow));
-	w.bucket = calloc(tables->num_switches + 2, sizeof(uint32_t));
-	w.path = malloc(sizeof(uint32_t) * (tables->num_switches + 1));
-	w.touched = malloc(sizeof(uint32_t) * (tables->num_switches + 1));
-	w.order = malloc(sizeof(uint32_t) * (tables->num_switches + 1));
-	w.lft_block = malloc((uint64_t)BLOCK * tables->num_switches + 1);
-	w.sl_block = malloc((uint64_t)BLOCK * tables->num_sl_rows + 1);
-	result = !w.fate || !w.flow || !w.bucket || !w.path || !w.touched || !w.order ||
-		 !w.lft_block || !w.sl_block ?
-		 vlr_fail(err, "out of memory for the fates of %u switches",
-			  tables->num_switches) :
-		 build_groups(&w, err);
+	if (!part)
+		return vlr_fail(err, "out of memory for the route walkers");
+	for (k = 0; k < parts && !result; k++)
+		if (set_up_part(&part[k], k, parts, tables, ch, tally, report))
+			result = vlr_fail(err, "out of memory for the channel sums of %u "
+					  "switches", tables->num_switches);
+	for (k = 1; k < parts && !result; k++, started++)
+		if (pthread_create(&ids[k], NULL, walk_part, &part[k]))
+			break;
 	if (!result)
-		route_all(&w);
+		walk_part(&part[0]);
+	for (k = 1; k < started; k++)
+		pthread_join(ids[k], NULL);
+	for (k = started; k < parts && !result; k++)
+		walk_part(&part[k]);	/* no thread for it: walk it here */
+	for (k = 0; k < parts && !result; k++)
+		if (part[k].result)
+			result = vlr_fail(err, "%s", part[k].err.message);
+	for (k = 1; k < parts && !result; k++)
+		merge_part(&part[k], ch, tally, report);
 	if (tally->hops_min == UINT_MAX)
 		tally->hops_min = 0;
-	free(w.fate);
-	free(w.flow);
-	free(w.bucket);
-	free(w.path);
-	free(w.touched);
-	free(w.order);
-	free(w.lft_block);
-	free(w.sl_block);
-	free(w.groups);
-	free(w.members);
-	free(w.group_of_port);
-	free(w.first_vls);
-	free(w.direct);
+	for (k = 0; k < parts; k++)
+		part_free(&part[k], k);
+	free(part);
 	return result;
 }

@@ -81,10 +81,16 @@ struct vlr_verify_report {
 
 /*
  * Check and measure every route of the table set. Problems go in the
- * report; returns -1 only when the check cannot run (out of memory).
+ * report; returns -1 only when the check cannot run (out of memory). The
+ * routes are walked on as many threads as the table set's size is worth,
+ * at most the online CPUs; the report is the same on any number.
  */
 int vlr_verify(const struct vlr_tables *tables, struct vlr_verify_report *report,
 	       struct vlr_error *err);
+
+/* vlr_verify on threads threads (1..16; 0: as vlr_verify chooses). */
+int vlr_verify_threads(const struct vlr_tables *tables, unsigned threads,
+		       struct vlr_verify_report *report, struct vlr_error *err);
 
 /*
  * The channel dependency graph of a VL policy in its ideal form on the
