@@ -137,7 +137,7 @@ static void make_fixture(const char *dir, const char *lst_dir)
 	    vlr_fabric_assign_lids(fabric, 1, &err) ||
 	    !(tables = vlr_tables_new(fabric, 8, &err)) ||
 	    engine->run(tables, &options, &report, &err) ||
-	    vlr_tables_write_dir(tables, dir, &err) ||
+	    vlr_tables_write_dir(tables, dir, VLR_TABLES_TEXT, &err) ||
 	    vlr_tables_write_file(tables, path, vlr_lfts_write, &err))
 		fuzz_die("cannot make the fixture", err.message);
 	snprintf(path, sizeof(path), "%s/%s", dir, VLR_FILE_SUBNET_LST);
