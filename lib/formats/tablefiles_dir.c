@@ -21,13 +21,18 @@
 
 /* ---- writing ------------------------------------------------------------ */
 
+/*
+ * The comment names the text dumps whatever the form: fabric.net stays the
+ * same file, and its SHA-256 (the provenance's fabric_sha256) the same
+ * hash, as in the directories of earlier releases.
+ */
 static int write_fabric(const struct vlr_tables *tables, FILE *out,
 			struct vlr_error *err)
 {
 	return vlr_netfile_write(tables->fabric, out,
 				 "The fabric of a vlroute table set; the LIDs are in the "
-				 "comments.\nThe tables are in the guid2lid, opensm-*.dump, "
-				 "vlroute-*.bin and vlroute-*.dump files beside it.", err);
+				 "comments.\nThe tables are in the opensm-*.dump, guid2lid "
+				 "and vlroute-*.dump files beside it.", err);
 }
 
 static int write_guid2lid(const struct vlr_tables *tables, FILE *out,
