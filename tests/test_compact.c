@@ -66,12 +66,14 @@ static void fill_tables(struct vlr_tables *tables)
 		for (lid = 1; lid <= tables->max_lid; lid++)
 			vlr_tables_lft(tables, sw)[lid] = (uint8_t)(
 				(sw + lid) % 13 == 0 ? VLR_NO_PORT :
-				sw % 3 ? (sw * 7 + lid * 3) % (ports + 1) : lid / 20 % (ports + 1));
+				sw % 3 ? (sw * 7 + lid * 3) % (ports + 1) :
+				lid / 20 % (ports + 1));
 		for (in = 0; in <= ports; in++)
 			for (out = 0; out <= ports; out++)
 				for (sl = 0; sl < VLR_NUM_SLS; sl++)
-					vlr_tables_sl2vl(tables, sw, in, out)[sl] = (uint8_t)(
-						sw % 2 ? sl % 8 : (sw + 3 * in + 5 * out + sl) % 16);
+					vlr_tables_sl2vl(tables, sw, in, out)[sl] =
+						(uint8_t)(sw % 2 ? sl % 8 :
+							  (sw + 3 * in + 5 * out + sl) % 16);
 	}
 	if (vlr_tables_alloc_sl_rows(tables, 5, &err))
 		fail_msg("%s", err.message);

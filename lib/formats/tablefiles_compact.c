@@ -325,8 +325,8 @@ int tf_get_header(struct tf_in *in, enum tf_compact_kind kind, const char *what,
 	if (tf_get_bytes(in, magic, sizeof(magic)))
 		return -1;
 	if (memcmp(magic, TF_COMPACT_MAGIC, TF_COMPACT_MAGIC_SIZE))
-		return tf_in_fail(in, 0, "not a compact table file of vlroute (no \"\\x89VLRTBL\" "
-				  "at its start)");
+		return tf_in_fail(in, 0, "not a compact table file of vlroute (no "
+				  "\"\\x89VLRTBL\" at its start)");
 	if (tf_get_u8(in, &file_kind) || tf_get_u8(in, &version))
 		return -1;
 	if (file_kind != kind)

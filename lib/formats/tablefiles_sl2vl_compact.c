@@ -172,8 +172,9 @@ static int read_port(struct reader *reader)
 	node = fabric->ports[reader->port].node;
 	tf_port_label(fabric, reader->port, label, sizeof(label));
 	if (fabric->nodes[node].type != type)
-		return tf_in_fail(&reader->in, at + 10, "%s has node type %u here, but is a %s "
-				  "(%u)", label, type, tf_opensm_type_name(fabric->nodes[node].type),
+		return tf_in_fail(&reader->in, at + 10, "%s has node type %u here, but is a "
+				  "%s (%u)", label, type,
+				  tf_opensm_type_name(fabric->nodes[node].type),
 				  fabric->nodes[node].type);
 	if (type != VLR_NODE_SWITCH && fabric->ports[reader->port].peer == VLR_NONE)
 		return tf_in_fail(&reader->in, at, "%s is not linked", label);
@@ -184,6 +185,18 @@ static int read_port(struct reader *reader)
 		return tf_in_fail(&reader->in, at, "a second record for %s", label);
 	reader->seen[reader->port] = 1;
 	return 0;
+}
+
+/* Is out port o of the record wrong: beyond the ports, not rising, or for
+   an endpoint anything but the one out port 0? */
+static int bad_out(const struct reader *reader, unsigned o, unsigned num_outs,
+		   unsigned num_ports, int is_switch)
+{
+	unsigned out = reader->outs[o];
+
+	if (!is_switch)
+		return num_outs != 1 || out;
+	return out > num_ports || (o && out <= reader->outs[o - 1]);
 }
 
 /* Its port count and out ports: the fabric's count, out ports rising. */
@@ -206,8 +219,7 @@ static int read_outs(struct reader *reader)
 	if (tf_get_bytes(&reader->in, reader->outs, num_outs))
 		return -1;
 	for (o = 0; o < num_outs; o++)
-		if (reader->outs[o] > num_ports || (o && reader->outs[o] <= reader->outs[o - 1]) ||
-		    (!is_switch && (num_outs != 1 || reader->outs[o])))
+		if (bad_out(reader, o, num_outs, num_ports, is_switch))
 			return tf_in_fail(&reader->in, at + o, "out port %u: %s", reader->outs[o],
 					  is_switch ? "out ports rise and are the switch's" :
 					  "an endpoint port has the one out port 0");
