@@ -201,6 +201,7 @@ static const struct lft_file {
 };
 
 #define NUM_LFT_FILES (sizeof(lft_files) / sizeof(lft_files[0]))
+#define OPENSM_LFTS (&lft_files[1])	/* opensm-lfts.dump's row */
 
 /*
  * The one LFT file DIR holds (two would leave the choice to a guess); with
@@ -225,7 +226,7 @@ static const struct lft_file *find_lfts(const char *dir, struct vlr_error *err)
 		}
 		found = &lft_files[i];
 	}
-	return found ? found : &lft_files[1];
+	return found ? found : OPENSM_LFTS;
 }
 
 /*
