@@ -18,7 +18,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
 harnesses=(fuzz_netfile fuzz_lfts fuzz_sl2vl fuzz_guid2lid fuzz_subnet_lst fuzz_pathsl
-	fuzz_valiant fuzz_route_info fuzz_trace fuzz_osm_config fuzz_experiment
+	fuzz_lfts_compact fuzz_sl2vl_compact fuzz_pathsl_compact fuzz_valiant fuzz_route_info fuzz_trace fuzz_osm_config fuzz_experiment
 	fuzz_experiment_csv fuzz_experiment_json)
 
 if [ $# -lt 2 ] || ! [[ $2 =~ ^[1-9][0-9]*$ ]]; then

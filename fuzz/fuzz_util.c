@@ -116,10 +116,11 @@ static void make_dir(const char *dir)
 
 /*
  * The 3x2 HyperX, one host per switch, LMC 1, routed by valiant: its table
- * directory and opensm-subnet.lst in dir, and in lst_dir only its
- * opensm-subnet.lst and opensm-lfts.dump (a directory read as OpenSM's).
+ * directory with the text dumps and opensm-subnet.lst in dir, the same
+ * compact in compact_dir, and in lst_dir only its opensm-subnet.lst and
+ * opensm-lfts.dump (a directory read as OpenSM's).
  */
-static void make_fixture(const char *dir, const char *lst_dir)
+static void make_fixture(const char *dir, const char *lst_dir, const char *compact_dir)
 {
 	struct vlr_family_params params = { .family = VLR_FAMILY_HYPERX };
 	struct vlr_fabric *fabric = vlr_fabric_new();
@@ -137,7 +138,8 @@ static void make_fixture(const char *dir, const char *lst_dir)
 	    vlr_fabric_assign_lids(fabric, 1, &err) ||
 	    !(tables = vlr_tables_new(fabric, 8, &err)) ||
 	    engine->run(tables, &options, &report, &err) ||
-	    vlr_tables_write_dir(tables, dir, &err) ||
+	    vlr_tables_write_dir(tables, dir, VLR_TABLES_TEXT, &err) ||
+	    vlr_tables_write_dir(tables, compact_dir, VLR_TABLES_COMPACT, &err) ||
 	    vlr_tables_write_file(tables, path, vlr_lfts_write, &err))
 		fuzz_die("cannot make the fixture", err.message);
 	snprintf(path, sizeof(path), "%s/%s", dir, VLR_FILE_SUBNET_LST);
@@ -148,20 +150,23 @@ static void make_fixture(const char *dir, const char *lst_dir)
 	vlr_tables_free(tables);
 }
 
-/* The fixture's directory; lst: the one read as OpenSM's (see above). */
-static const char *fixture_dir(int lst)
+enum fixture { FIXTURE_TEXT, FIXTURE_LST, FIXTURE_COMPACT };
+
+/* The fixture's directory: text, the one read as OpenSM's, or compact. */
+static const char *fixture_dir(enum fixture which)
 {
-	static char dir[4096], lst_dir[4096];
+	static char dir[4096], lst_dir[4096], compact_dir[4096];
 	const char *keep = getenv("VLR_FUZZ_FIXTURE");
 
 	if (!dir[0]) {
 		snprintf(dir, sizeof(dir), "%s", keep ? keep : fuzz_path("fixture"));
 		snprintf(lst_dir, sizeof(lst_dir), "%s", fuzz_path("fixture-lst"));
+		snprintf(compact_dir, sizeof(compact_dir), "%s", fuzz_path("fixture-compact"));
 		make_dir(dir);
 		make_dir(lst_dir);
-		make_fixture(dir, lst_dir);
+		make_fixture(dir, lst_dir, compact_dir);
 	}
-	return lst ? lst_dir : dir;
+	return which == FIXTURE_LST ? lst_dir : which == FIXTURE_COMPACT ? compact_dir : dir;
 }
 
 void fuzz_verify(const struct vlr_tables *tables)
@@ -175,12 +180,13 @@ void fuzz_verify(const struct vlr_tables *tables)
 
 void fuzz_init_fixture(void)
 {
-	fixture_dir(0);
+	fixture_dir(FIXTURE_TEXT);
 }
 
 int fuzz_table_file(const char *file, const uint8_t *data, size_t size)
 {
-	const char *dir = fixture_dir(!strcmp(file, VLR_FILE_SUBNET_LST));
+	const char *dir = fixture_dir(!strcmp(file, VLR_FILE_SUBNET_LST) ? FIXTURE_LST :
+				      strstr(file, ".bin") ? FIXTURE_COMPACT : FIXTURE_TEXT);
 	char path[4096];
 	struct vlr_tables *tables;
 	struct vlr_error err;

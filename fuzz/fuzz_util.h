@@ -41,10 +41,13 @@ int fuzz_includes_outside(const uint8_t *data, size_t size);
 /*
  * Make the fixture now (libFuzzer's LLVMFuzzerInitialize): the 3x2 HyperX
  * with one host per switch, LMC 1, routed by the valiant engine and
- * written by vlr_tables_write_dir (fabric.net, guid2lid, opensm-lfts.dump,
- * opensm-sl2vl.dump, vlroute-path-sl.dump, vlroute-valiant.dump) with an
- * opensm-subnet.lst as OpenSM writes it, into the scratch directory, or
- * into $VLR_FUZZ_FIXTURE (kept: fuzz/make-corpus.sh takes its seeds there).
+ * written by vlr_tables_write_dir with the text dumps (fabric.net,
+ * guid2lid, opensm-lfts.dump, opensm-sl2vl.dump, vlroute-path-sl.dump,
+ * vlroute-valiant.dump) with an opensm-subnet.lst as OpenSM writes it,
+ * into the scratch directory, or into $VLR_FUZZ_FIXTURE (kept:
+ * fuzz/make-corpus.sh takes its seeds there), and in its compact form
+ * (vlroute-lfts.bin, vlroute-sl2vl.bin, vlroute-path-sl.bin) into the
+ * scratch directory.
  */
 void fuzz_init_fixture(void);
 
@@ -53,9 +56,10 @@ void fuzz_verify(const struct vlr_tables *tables);
 
 /*
  * The table-file harnesses: put the input in place of file in the
- * fixture's directory, read the directory as "vlroute verify" does and
- * verify what was accepted. For opensm-subnet.lst the directory holds only
- * it and opensm-lfts.dump, so that the topology and LIDs come from it.
+ * fixture's directory (the compact one for a compact file), read the
+ * directory as "vlroute verify" does and verify what was accepted. For
+ * opensm-subnet.lst the directory holds only it and opensm-lfts.dump, so
+ * that the topology and LIDs come from it.
  */
 int fuzz_table_file(const char *file, const uint8_t *data, size_t size);
 

@@ -9,7 +9,8 @@
 #   the table files    the harnesses' fixture (a 3x2 HyperX routed by
 #                      valiant, written by fuzz_subnet_lst -runs=0 into
 #                      $VLR_FUZZ_FIXTURE) and the same fabric routed by
-#                      sssp, dfsssp and minimal with "vlroute route";
+#                      valiant, sssp, dfsssp and minimal with "vlroute
+#                      route", compact and with --text-dumps;
 #   fuzz_route_info    the vlroute-route.info of those routes, and of a
 #                      ladder on one VL routed for ideal VLs only;
 #   fuzz_trace         small message traces;
@@ -122,15 +123,33 @@ table_seeds() {
 	done
 }
 
+# The compact files of table directory dir as seeds named prefix-FILE.
+compact_seeds() {
+	local dir=$1 prefix=$2 file harness
+	for file in vlroute-lfts.bin:fuzz_lfts_compact vlroute-sl2vl.bin:fuzz_sl2vl_compact \
+		vlroute-path-sl.bin:fuzz_pathsl_compact; do
+		harness=${file#*:}
+		file=${file%%:*}
+		[ -f "$dir/$file" ] || continue
+		seed "$harness" "$prefix-$file" <"$dir/$file"
+	done
+}
+
 tables_seeds() {
 	local engine
 	VLR_FUZZ_FIXTURE="$work/fixture" "$build/fuzz/fuzz_subnet_lst" -runs=0 \
 		>"$work/fixture.log" 2>&1
 	table_seeds "$work/fixture" valiant
+	"$vlroute" route "$work/fixture/fabric.net" --engine valiant --lmc 1 \
+		-o "$work/valiant-compact" >/dev/null
+	compact_seeds "$work/valiant-compact" valiant
 	for engine in sssp dfsssp minimal; do
-		"$vlroute" route "$work/fixture/fabric.net" --engine "$engine" \
+		"$vlroute" route "$work/fixture/fabric.net" --engine "$engine" --text-dumps \
 			-o "$work/$engine" >/dev/null
 		table_seeds "$work/$engine" "$engine"
+		"$vlroute" route "$work/fixture/fabric.net" --engine "$engine" \
+			-o "$work/$engine-compact" >/dev/null
+		compact_seeds "$work/$engine-compact" "$engine"
 	done
 	"$vlroute" route "$work/fixture/fabric.net" --engine valiant --lmc 1 \
 		--vl-policy ladder --vls 1 --allow-unprogrammable -o "$work/ideal" >/dev/null

@@ -93,14 +93,20 @@ int vlr_osm_file_load(const struct vlr_osm_config *config, const char *conf_path
 	return 0;
 }
 
-/* "no opensm-sl2vl.dump", "no vlroute-path-sl.dump" or both. */
+/*
+ * "no opensm-sl2vl.dump", "no vlroute-path-sl.dump" or both, named in the
+ * form of the directory's LFTs (vlroute-sl2vl.bin beside vlroute-lfts.bin).
+ */
 static void missing(const struct vlr_tables_dir_notes *notes, char *out, size_t size)
 {
+	int compact = !strcmp(notes->lfts, VLR_FILE_LFTS_COMPACT);
+	const char *sl2vl = compact ? VLR_FILE_SL2VL_COMPACT : VLR_FILE_SL2VL;
+	const char *path_sl = compact ? VLR_FILE_PATH_SL_COMPACT : VLR_FILE_PATH_SL;
+
 	if (!notes->has_sl2vl && !notes->has_path_sl)
-		snprintf(out, size, "neither %s nor %s", VLR_FILE_SL2VL, VLR_FILE_PATH_SL);
+		snprintf(out, size, "neither %s nor %s", sl2vl, path_sl);
 	else
-		snprintf(out, size, "no %s", notes->has_sl2vl ? VLR_FILE_PATH_SL :
-			 VLR_FILE_SL2VL);
+		snprintf(out, size, "no %s", notes->has_sl2vl ? path_sl : sl2vl);
 }
 
 /* What the missing files leave: every path on SL 0, SL i on VL i. */

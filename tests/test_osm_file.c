@@ -95,7 +95,8 @@ static void write_dir(void **state, enum vlr_family family, vlr_engine_run *engi
 	if (engine(tables, &options, &report, &err))
 		fail_msg("%s", err.message);
 	scratch_path(state, name, dir, size);
-	if (vlr_tables_write_dir(tables, dir, &err) || vlr_route_info_write(dir, &info, &err))
+	if (vlr_tables_write_dir(tables, dir, VLR_TABLES_TEXT, &err) ||
+	    vlr_route_info_write(dir, &info, &err))
 		fail_msg("%s", err.message);
 	vlr_tables_free(tables);
 }
@@ -243,7 +244,7 @@ static void write_ideal_dir(void **state, const char *name, char *dir, size_t si
 		fail_msg("%s", err.message);
 	assert_true(tables->unprogrammable.marked);
 	scratch_path(state, name, dir, size);
-	if (vlr_tables_write_dir(tables, dir, &err))
+	if (vlr_tables_write_dir(tables, dir, VLR_TABLES_TEXT, &err))
 		fail_msg("%s", err.message);
 	vlr_tables_free(tables);
 }

@@ -1047,7 +1047,7 @@ static void test_dir_round_trip(void **state)
 	(void)state;
 	assert_int_equal(tables->num_switches, 36);
 	assert_int_equal(tables->fabric->lmc, 1);
-	if (vlr_tables_write_dir(tables, dir, &err))
+	if (vlr_tables_write_dir(tables, dir, VLR_TABLES_TEXT, &err))
 		fail_msg("%s", err.message);
 	list_dir(dir, names, sizeof(names));
 	assert_string_equal(names, "fabric.net guid2lid opensm-lfts.dump "
@@ -1067,7 +1067,7 @@ static void test_dir_round_trip(void **state)
 	vlr_tables_free(read);
 
 	/* writing again replaces the files whole */
-	if (vlr_tables_write_dir(tables, dir, &err))
+	if (vlr_tables_write_dir(tables, dir, VLR_TABLES_TEXT, &err))
 		fail_msg("%s", err.message);
 	list_dir(dir, names, sizeof(names));
 	assert_string_equal(names, "fabric.net guid2lid opensm-lfts.dump "
@@ -1093,7 +1093,7 @@ static void test_dir_unprogrammable(void **state)
 
 	(void)state;
 	tables->unprogrammable = mark;
-	if (vlr_tables_write_dir(tables, dir, &err))
+	if (vlr_tables_write_dir(tables, dir, VLR_TABLES_TEXT, &err))
 		fail_msg("%s", err.message);
 	list_dir(dir, names, sizeof(names));
 	assert_string_equal(names, "fabric.net guid2lid opensm-lfts.dump vlroute-route.info");
@@ -1211,7 +1211,7 @@ static void test_tables_provenance(void **state)
 	struct vlr_error err;
 
 	(void)state;
-	if (vlr_tables_write_dir(tables, dir, &err))
+	if (vlr_tables_write_dir(tables, dir, VLR_TABLES_TEXT, &err))
 		fail_msg("%s", err.message);
 	snprintf(fabric, sizeof(fabric), "%s/%s", dir, VLR_FILE_FABRIC);
 	if (vlr_tables_provenance(dir, fabric, &t, &err))
@@ -1310,7 +1310,7 @@ static void test_dir_errors(void **state)
 	if (vlr_tables_alloc_sl_rows(tables, 1, &err))
 		fail_msg("%s", err.message);
 	vlr_tables_sl_row(tables, 0)[3] = 16;
-	assert_int_equal(vlr_tables_write_dir(tables, dir, &err), -1);
+	assert_int_equal(vlr_tables_write_dir(tables, dir, VLR_TABLES_TEXT, &err), -1);
 	assert_message(&err, "vlroute-path-sl.dump", 0, "SL row 0 gives LID 3 SL 16");
 	list_dir(dir, names, sizeof(names));
 	assert_string_equal(names, "fabric.net");
@@ -1369,7 +1369,7 @@ static void test_valiant_dir_round_trip(void **state)
 	}
 	assert_true(valiant > 30 && restricted > 30);
 	tables->policy = (struct vlr_vl_policy){ VLR_VLP_TWO_PHASES, VLR_MIN_LAST, 3, 7, 0 };
-	if (vlr_tables_write_dir(tables, dir, &err))
+	if (vlr_tables_write_dir(tables, dir, VLR_TABLES_TEXT, &err))
 		fail_msg("%s", err.message);
 	list_dir(dir, names, sizeof(names));
 	assert_string_equal(names, "fabric.net guid2lid opensm-lfts.dump "
@@ -1391,7 +1391,7 @@ static void test_valiant_dir_round_trip(void **state)
 	/* tables without route kinds take the file away */
 	free(tables->lid_kind);
 	tables->lid_kind = NULL;
-	if (vlr_tables_write_dir(tables, dir, &err))
+	if (vlr_tables_write_dir(tables, dir, VLR_TABLES_TEXT, &err))
 		fail_msg("%s", err.message);
 	list_dir(dir, names, sizeof(names));
 	assert_string_equal(names, "fabric.net guid2lid opensm-lfts.dump "

@@ -202,6 +202,7 @@ int cmd_info(int argc, char **argv, const char *command_line);
 int cmd_route(int argc, char **argv, const char *command_line);
 int cmd_verify(int argc, char **argv, const char *command_line);
 int cmd_capture(int argc, char **argv, const char *command_line);
+int cmd_convert(int argc, char **argv, const char *command_line);
 int cmd_analyze(int argc, char **argv, const char *command_line);
 int cmd_compare(int argc, char **argv, const char *command_line);
 int cmd_sim(int argc, char **argv, const char *command_line);

@@ -18,9 +18,12 @@ static const char capture_usage[] =
 	"libibumad (no subnet manager needed for that): nodes, links, LIDs, every\n"
 	"switch's LFT and SL2VL tables; and, when a subnet manager runs, the path\n"
 	"SL of every (source port, DLID) from its SA. Write them to DIR as vlroute\n"
-	"route does: fabric.net, guid2lid, opensm-lfts.dump, opensm-sl2vl.dump and\n"
-	"vlroute-path-sl.dump; then \"vlroute verify DIR\" judges the live fabric.\n"
+	"route does: fabric.net, guid2lid, vlroute-lfts.bin, vlroute-sl2vl.bin and\n"
+	"vlroute-path-sl.bin (with --text-dumps opensm-lfts.dump, opensm-sl2vl.dump\n"
+	"and vlroute-path-sl.dump instead); then \"vlroute verify DIR\" judges the\n"
+	"live fabric.\n"
 	"  -o, --output DIR    directory to write (created if missing)\n"
+	"      --text-dumps    write OpenSM's text dumps instead of the compact files\n"
 	"  -C, --ca CA         the CA to use (default: libibumad's first usable one)\n"
 	"  -P, --port PORT     its port (default: its first usable one)\n"
 	"  -t, --timeout MS    wait this long for each answer (1..60000, default 1000)\n"
@@ -49,6 +52,7 @@ static const struct cli_renamed capture_renamed[] = {
 struct capture_request {
 	const char *output;
 	const char *name_map;
+	enum vlr_tables_form form;
 	unsigned long long port, timeout, retries, window, sample;
 	struct vlr_capture_options options;
 };
@@ -78,6 +82,7 @@ static int parse_capture_options(const char *command, int argc, char **argv,
 {
 	static const struct option options[] = {
 		{ "output", required_argument, NULL, 'o' },
+		{ "text-dumps", no_argument, NULL, 'T' },
 		{ "ca", required_argument, NULL, 'C' },
 		{ "port", required_argument, NULL, 'P' },
 		{ "timeout", required_argument, NULL, 't' },
@@ -110,6 +115,8 @@ static int parse_capture_options(const char *command, int argc, char **argv,
 			request->options.ca = optarg;
 		else if (option == 'S')
 			request->options.no_sa = 1;
+		else if (option == 'T')
+			request->form = VLR_TABLES_TEXT;
 		else if (option == CLI_OPT_NODE_NAME_MAP)
 			request->name_map = optarg;
 		else if (option == '?' || option == ':') {
@@ -225,7 +232,7 @@ int cmd_capture(int argc, char **argv, const char *command_line)
 		vlr_node_name_map_free(map);
 		return report.status == VLR_CAPTURE_NO_PORT ? CLI_BAD_INPUT : CLI_FAILED;
 	}
-	if (vlr_tables_write_dir(tables, request.output, &err)) {
+	if (vlr_tables_write_dir(tables, request.output, request.form, &err)) {
 		cli_error(command, "%s", err.message);
 		status = CLI_FAILED;
 	} else {

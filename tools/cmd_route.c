@@ -1,7 +1,8 @@
 /*
  * cmd_route.c - "vlroute route FABRIC --engine E -o DIR": route a fabric
- * offline, verify the result in memory, and write the tables in OpenSM's
- * formats (plus our path-SL file) so a stock OpenSM can program them. The
+ * offline, verify the result in memory, and write the tables: compact
+ * (vlroute-tables(5)), or in OpenSM's text formats (plus our path-SL file)
+ * with --text-dumps, so that a stock OpenSM can program them. The
  * engines, their help lines and which options each accepts come from the
  * library's registry (vlr_engines).
  *
@@ -18,14 +19,17 @@
 
 static const char usage_files[] =
 	"Route FABRIC (ibsim net file or ibnetdiscover output), verify the tables\n"
-	"and write them to DIR: fabric.net, guid2lid, opensm-lfts.dump,\n"
-	"opensm-sl2vl.dump, vlroute-path-sl.dump, vlroute-route.info (and\n"
-	"vlroute-valiant.dump; tables that are not programmable have no SL2VL\n"
-	"and path-SL dumps), with vlroute-provenance.json (version, command\n"
-	"line, the table-set hash it prints, host, date).\n";
+	"and write them to DIR: fabric.net, guid2lid, the compact vlroute-lfts.bin,\n"
+	"vlroute-sl2vl.bin and vlroute-path-sl.bin (with --text-dumps\n"
+	"opensm-lfts.dump, opensm-sl2vl.dump and vlroute-path-sl.dump instead),\n"
+	"vlroute-route.info (and vlroute-valiant.dump; tables that are not\n"
+	"programmable have no SL2VL and path SLs), with vlroute-provenance.json\n"
+	"(version, command line, the table-set hash it prints, host, date).\n";
 
 static const char usage_options[] =
 	"  -o, --output DIR      directory to write (created if missing)\n"
+	"      --text-dumps      write OpenSM's text dumps, which \"opensm -R file\"\n"
+	"                        loads, instead of the compact files\n"
 	"  -l, --lmc N           LIDs per CA port 2^N, assigned offline (0..7, default 0)\n"
 	"  -g, --guid2lid FILE   take the LIDs from OpenSM's guid2lid file instead\n"
 	"  -v, --vls N           data VLs the fabric offers (1..15, default 8)\n"
@@ -138,6 +142,7 @@ struct route_request {
 	unsigned long long vls;
 	int lmc_given;
 	int phase_options_given;
+	enum vlr_tables_form form;
 	struct vlr_engine_options options;
 };
 
@@ -190,6 +195,7 @@ static int parse_policy_option(const char *command, int option, const char *text
 static const struct option route_options[] = {
 	{ "engine", required_argument, NULL, 'e' },
 	{ "output", required_argument, NULL, 'o' },
+	{ "text-dumps", no_argument, NULL, 'T' },
 	{ "lmc", required_argument, NULL, 'l' },
 	{ "guid2lid", required_argument, NULL, 'g' },
 	{ "vls", required_argument, NULL, 'v' },
@@ -240,6 +246,9 @@ static int parse_route_options(const char *command, int argc, char **argv,
 			break;
 		case 'o':
 			request->output = optarg;
+			break;
+		case 'T':
+			request->form = VLR_TABLES_TEXT;
 			break;
 		case 'g':
 			request->guid2lid = optarg;
@@ -546,7 +555,7 @@ static int route_and_write(const char *command, struct vlr_tables *tables,
 	if (status != CLI_OK)
 		return status;
 	describe_routing(tables, request, &report, &info);
-	if (vlr_tables_write_files(tables, dir, &err) ||
+	if (vlr_tables_write_files(tables, dir, request->form, &err) ||
 	    vlr_route_info_write(dir, &info, &err)) {
 		cli_error(command, "%s; %s is left as it was", err.message, request->output);
 		return CLI_FAILED;

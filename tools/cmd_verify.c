@@ -38,8 +38,10 @@ static const struct cli_renamed verify_renamed[] = {
 static void print_sources(const struct vlr_tables_dir_notes *notes, const char *name_map,
 			  unsigned named, unsigned nodes, int marked, FILE *out)
 {
+	int compact = !strcmp(notes->lfts, VLR_FILE_LFTS_COMPACT);
+
 	fprintf(out, "topology:          %s\n", notes->topology);
-	if (strcmp(notes->lfts, VLR_FILE_LFTS))
+	if (strcmp(notes->lfts, VLR_FILE_LFTS) && !compact)
 		fprintf(out, "LFTs from:         %s\n", notes->lfts);
 	if (name_map)
 		fprintf(out, "node names:        %u of %u nodes from %s\n", named, nodes,
@@ -49,10 +51,12 @@ static void print_sources(const struct vlr_tables_dir_notes *notes, const char *
 	if (marked)
 		return;		/* tables without SLs, which the report says */
 	if (!notes->has_sl2vl)
-		fprintf(out, "note:              no opensm-sl2vl.dump: SL i uses VL i\n");
+		fprintf(out, "note:              no %s: SL i uses VL i\n",
+			compact ? VLR_FILE_SL2VL_COMPACT : VLR_FILE_SL2VL);
 	if (!notes->has_path_sl)
-		fprintf(out, "note:              no vlroute-path-sl.dump: every route uses "
-			"SL 0 (OpenSM writes no path SLs)\n");
+		fprintf(out, "note:              no %s: every route uses SL 0 (OpenSM "
+			"writes no path SLs)\n",
+			compact ? VLR_FILE_PATH_SL_COMPACT : VLR_FILE_PATH_SL);
 }
 
 /* Tables for ideal VLs only: whether that form is deadlock-free. */

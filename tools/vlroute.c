@@ -26,6 +26,8 @@ static const struct subcommand subcommands[] = {
 	{ "route", cmd_route, "route a fabric", ", write its tables" },
 	{ "verify", cmd_verify, "check tables: reachability, loops, deadlock freedom", NULL },
 	{ "capture", cmd_capture, "read a running fabric's tables into a table directory", NULL },
+	{ "convert", cmd_convert, "rewrite a table directory as OpenSM's text dumps or "
+	  "compact", NULL },
 	{ "analyze", cmd_analyze, "rate tables: effective bisection bandwidth, link load", NULL },
 	{ "compare", cmd_compare, "put several table sets side by side in a Markdown report", NULL },
 	{ "sim", cmd_sim, "replay tables in the cycle-accurate simulator", NULL },

@@ -1,9 +1,9 @@
 /*
  * tablefiles_dir.c - a table set as a directory of files: ours (written
  * whole: every file into a sibling temporary directory that is then
- * swapped into place, see util's vlr_whole_dir), an OpenSM
- * dump_files_dir, or the LFTs that infiniband-diags' dump_fts or ibroute
- * printed beside a topology.
+ * swapped into place, see util's vlr_whole_dir; its LFTs, SL2VL and path
+ * SLs compact or as text), an OpenSM dump_files_dir, or the LFTs that
+ * infiniband-diags' dump_fts or ibroute printed beside a topology.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -21,6 +21,11 @@
 
 /* ---- writing ------------------------------------------------------------ */
 
+/*
+ * The comment names the text dumps whatever the form: fabric.net stays the
+ * same file, and its SHA-256 (the provenance's fabric_sha256) the same
+ * hash, as in the directories of earlier releases.
+ */
 static int write_fabric(const struct vlr_tables *tables, FILE *out,
 			struct vlr_error *err)
 {
@@ -56,13 +61,8 @@ int vlr_tables_write_file(const struct vlr_tables *tables, const char *path,
 	return 0;
 }
 
-/*
- * DIR/NAME written by writer and synced. DIR is the private temporary
- * directory that vlr_whole_dir_close swaps in whole, so the file needs no
- * temporary and rename of its own.
- */
-static int write_into(const struct vlr_tables *tables, const char *dir,
-		      const char *name, vlr_tables_writer writer, struct vlr_error *err)
+int tf_write_into(const struct vlr_tables *tables, const char *dir, const char *name,
+		  vlr_tables_writer writer, struct vlr_error *err)
 {
 	char path[PATH_SIZE];
 	struct vlr_error inner;
@@ -82,7 +82,9 @@ static int write_into(const struct vlr_tables *tables, const char *dir,
 /* What a table directory may hold, so what a new one may replace. */
 static const char *const table_dir_files[] = {
 	VLR_FILE_FABRIC, VLR_FILE_GUID2LID, VLR_FILE_LFTS, VLR_FILE_SL2VL,
-	VLR_FILE_PATH_SL, VLR_FILE_VALIANT, VLR_FILE_ROUTE_INFO, VLR_FILE_PROVENANCE, NULL,
+	VLR_FILE_PATH_SL, VLR_FILE_LFTS_COMPACT, VLR_FILE_SL2VL_COMPACT,
+	VLR_FILE_PATH_SL_COMPACT, VLR_FILE_VALIANT, VLR_FILE_ROUTE_INFO, VLR_FILE_PROVENANCE,
+	NULL,
 };
 
 int vlr_tables_dir_open(struct vlr_whole_dir *dir, const char *path,
@@ -108,32 +110,53 @@ static int write_unprogrammable(const struct vlr_tables *tables, const char *dir
 	return vlr_route_info_write(dir, &info, err);
 }
 
+const struct tf_form_file tf_form_files[TF_FORM_FILES] = {
+	{ { VLR_FILE_LFTS_COMPACT, VLR_FILE_LFTS },
+	  { vlr_lfts_compact_write, vlr_lfts_write },
+	  { vlr_lfts_compact_read, vlr_lfts_read } },
+	{ { VLR_FILE_SL2VL_COMPACT, VLR_FILE_SL2VL },
+	  { vlr_sl2vl_compact_write, vlr_sl2vl_write },
+	  { vlr_sl2vl_compact_read, vlr_sl2vl_read } },
+	{ { VLR_FILE_PATH_SL_COMPACT, VLR_FILE_PATH_SL },
+	  { vlr_pathsl_compact_write, vlr_pathsl_write },
+	  { vlr_pathsl_compact_read, vlr_pathsl_read } },
+};
+
+static int write_form(const struct vlr_tables *tables, const char *dir,
+		      enum tf_form_table table, enum vlr_tables_form form,
+		      struct vlr_error *err)
+{
+	const struct tf_form_file *file = &tf_form_files[table];
+
+	return tf_write_into(tables, dir, file->name[form], file->write[form], err);
+}
+
 int vlr_tables_write_files(const struct vlr_tables *tables, const char *dir,
-			   struct vlr_error *err)
+			   enum vlr_tables_form form, struct vlr_error *err)
 {
 	int programmable = !tables->unprogrammable.marked;
 
-	if (write_into(tables, dir, VLR_FILE_FABRIC, write_fabric, err) ||
-	    write_into(tables, dir, VLR_FILE_GUID2LID, write_guid2lid, err) ||
-	    write_into(tables, dir, VLR_FILE_LFTS, vlr_lfts_write, err) ||
-	    (programmable && write_into(tables, dir, VLR_FILE_SL2VL, vlr_sl2vl_write, err)) ||
-	    (programmable && write_into(tables, dir, VLR_FILE_PATH_SL, vlr_pathsl_write, err)) ||
+	if (tf_write_into(tables, dir, VLR_FILE_FABRIC, write_fabric, err) ||
+	    tf_write_into(tables, dir, VLR_FILE_GUID2LID, write_guid2lid, err) ||
+	    write_form(tables, dir, TF_FORM_LFTS, form, err) ||
+	    (programmable && write_form(tables, dir, TF_FORM_SL2VL, form, err)) ||
+	    (programmable && write_form(tables, dir, TF_FORM_PATH_SL, form, err)) ||
 	    (!programmable && write_unprogrammable(tables, dir, err)))
 		return -1;
 	if (tables->lid_kind)
-		return write_into(tables, dir, VLR_FILE_VALIANT, vlr_valiant_write, err);
+		return tf_write_into(tables, dir, VLR_FILE_VALIANT, vlr_valiant_write, err);
 	return 0;
 }
 
 int vlr_tables_write_dir(const struct vlr_tables *tables, const char *dir,
-			 struct vlr_error *err)
+			 enum vlr_tables_form form, struct vlr_error *err)
 {
 	struct vlr_whole_dir out;
 
 	if (vlr_tables_dir_open(&out, dir, err))
 		return -1;
-	return vlr_whole_dir_close(&out, vlr_tables_write_files(tables, out.temporary, err),
-				   err);
+	return vlr_whole_dir_close(&out, vlr_tables_write_files(tables, out.temporary, form,
+								err), err);
 }
 
 /* ---- reading ------------------------------------------------------------ */
@@ -171,16 +194,19 @@ static const struct lft_file {
 	const char *name;
 	int (*read)(struct vlr_tables *tables, const char *path, struct vlr_error *err);
 } lft_files[] = {
+	{ VLR_FILE_LFTS_COMPACT, vlr_lfts_compact_read },
 	{ VLR_FILE_LFTS, vlr_lfts_read },
 	{ VLR_FILE_DUMP_FTS, vlr_diags_lfts_read },
 	{ VLR_FILE_IBROUTE, vlr_diags_lfts_read },
 };
 
 #define NUM_LFT_FILES (sizeof(lft_files) / sizeof(lft_files[0]))
+#define OPENSM_LFTS (&lft_files[1])	/* opensm-lfts.dump's row */
 
 /*
  * The one LFT file DIR holds (two would leave the choice to a guess); with
- * none, opensm-lfts.dump, whose reader then says it cannot open it.
+ * none, opensm-lfts.dump (OpenSM's dump_files_dir may lack it), whose
+ * reader then says it cannot open it.
  */
 static const struct lft_file *find_lfts(const char *dir, struct vlr_error *err)
 {
@@ -200,7 +226,7 @@ static const struct lft_file *find_lfts(const char *dir, struct vlr_error *err)
 		}
 		found = &lft_files[i];
 	}
-	return found ? found : &lft_files[0];
+	return found ? found : OPENSM_LFTS;
 }
 
 /*
@@ -253,6 +279,37 @@ static int read_mark(struct vlr_tables *tables, const char *dir, struct vlr_erro
 	return 0;
 }
 
+/*
+ * The SL2VL or path SLs in whichever form DIR holds them (both would
+ * leave the choice to a guess); *name is the file read, or NULL.
+ */
+static int read_form(struct vlr_tables *tables, const char *dir, enum tf_form_table table,
+		     int *found, const char **name, struct vlr_error *err)
+{
+	const struct tf_form_file *file = &tf_form_files[table];
+	char path[2][PATH_SIZE];
+	int form, there[2];
+
+	*found = 0;
+	*name = NULL;
+	for (form = 0; form < 2; form++) {
+		if (join(path[form], dir, file->name[form], err))
+			return -1;
+		there[form] = exists(path[form]);
+	}
+	if (there[0] && there[1])
+		return vlr_fail(err, "%s: holds both %s and %s; keep the form to read and "
+				"move the other away", dir, file->name[0], file->name[1]);
+	for (form = 0; form < 2; form++) {
+		if (!there[form])
+			continue;
+		*found = 1;
+		*name = file->name[form];
+		return file->read[form](tables, path[form], err);
+	}
+	return 0;
+}
+
 static int read_tables(struct vlr_tables *tables, const char *dir,
 		       const struct lft_file *lfts, struct vlr_tables_dir_notes *notes,
 		       struct vlr_error *err)
@@ -261,10 +318,9 @@ static int read_tables(struct vlr_tables *tables, const char *dir,
 
 	return read_mark(tables, dir, err) ||
 	       read_table(tables, dir, lfts->name, lfts->read, 1, &found, err) ||
-	       read_table(tables, dir, VLR_FILE_SL2VL, vlr_sl2vl_read, 0,
-			  &notes->has_sl2vl, err) ||
-	       read_table(tables, dir, VLR_FILE_PATH_SL, vlr_pathsl_read, 0,
-			  &notes->has_path_sl, err) ||
+	       read_form(tables, dir, TF_FORM_SL2VL, &notes->has_sl2vl, &notes->sl2vl, err) ||
+	       read_form(tables, dir, TF_FORM_PATH_SL, &notes->has_path_sl, &notes->path_sl,
+			 err) ||
 	       read_table(tables, dir, VLR_FILE_VALIANT, vlr_valiant_read, 0,
 			  &notes->has_valiant, err) ? -1 : 0;
 }

@@ -89,4 +89,34 @@ void tf_port_label(const struct vlr_fabric *fabric, uint32_t port, char *buf,
  */
 uint32_t *tf_wire_order(const uint64_t *guids, uint32_t count, struct vlr_error *err);
 
+/* ---- table directories ------------------------------------------------ */
+
+/* The tables a directory holds in either form, and their files. */
+enum tf_form_table {
+	TF_FORM_LFTS,
+	TF_FORM_SL2VL,
+	TF_FORM_PATH_SL,
+	TF_FORM_FILES,
+};
+
+typedef int (*tf_table_reader)(struct vlr_tables *tables, const char *path,
+			       struct vlr_error *err);
+
+/* Indexed by enum vlr_tables_form. */
+struct tf_form_file {
+	const char *name[2];
+	vlr_tables_writer write[2];
+	tf_table_reader read[2];
+};
+
+extern const struct tf_form_file tf_form_files[TF_FORM_FILES];
+
+/*
+ * DIR/NAME written by writer and synced. DIR is a private temporary
+ * directory that vlr_whole_dir_close swaps in whole, so the file needs no
+ * temporary and rename of its own.
+ */
+int tf_write_into(const struct vlr_tables *tables, const char *dir, const char *name,
+		  vlr_tables_writer writer, struct vlr_error *err);
+
 #endif

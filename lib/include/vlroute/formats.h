@@ -34,6 +34,13 @@
  *                              as ibroute prints it, switch after switch;
  *                              see vlroute-diags(5).
  *
+ * Compact (vlroute-tables(5)), what the text dumps above hold in a plain
+ * binary layout of rows written raw or as runs, hundreds of times
+ * smaller; what vlroute route writes unless asked for the text:
+ *   vlroute-lfts.bin      the LFTs of opensm-lfts.dump;
+ *   vlroute-sl2vl.bin     the SL2VL tables of opensm-sl2vl.dump;
+ *   vlroute-path-sl.bin   the path SLs of vlroute-path-sl.dump.
+ *
  * Ports are named by GUID in all of them: a switch by its node GUID (the
  * GUID of its port 0), an endpoint port by its port GUID.
  *
@@ -98,6 +105,9 @@ void vlr_ibsim_flags(const struct vlr_ibsim_sizes *sizes, char *buf, size_t size
 #define VLR_FILE_SUBNET_LST "opensm-subnet.lst"
 #define VLR_FILE_ROUTE_INFO "vlroute-route.info"
 #define VLR_FILE_PROVENANCE "vlroute-provenance.json"
+#define VLR_FILE_LFTS_COMPACT "vlroute-lfts.bin"
+#define VLR_FILE_SL2VL_COMPACT "vlroute-sl2vl.bin"
+#define VLR_FILE_PATH_SL_COMPACT "vlroute-path-sl.bin"
 #define VLR_FILE_DUMP_FTS "dump_fts.out"
 #define VLR_FILE_IBROUTE "ibroute.out"
 
@@ -170,6 +180,29 @@ int vlr_pathsl_read(struct vlr_tables *tables, const char *path, struct vlr_erro
 int vlr_valiant_write(const struct vlr_tables *tables, FILE *out, struct vlr_error *err);
 int vlr_valiant_read(struct vlr_tables *tables, const char *path, struct vlr_error *err);
 
+/*
+ * The compact forms of the three dumps above (vlroute-tables(5)): the
+ * same tables, and each reader refuses, naming the file and the byte
+ * offset, what its text reader refuses - an unknown GUID, a switch or port
+ * given twice, another LID, a port beyond the switch's, a LID owned by
+ * another port than in the tables - and a file of another kind or
+ * version, other LIDs than the tables', a truncated file and bytes after
+ * its last record. Each is written and read as a stream, one row at a
+ * time.
+ */
+int vlr_lfts_compact_write(const struct vlr_tables *tables, FILE *out,
+			   struct vlr_error *err);
+int vlr_lfts_compact_read(struct vlr_tables *tables, const char *path,
+			  struct vlr_error *err);
+int vlr_sl2vl_compact_write(const struct vlr_tables *tables, FILE *out,
+			    struct vlr_error *err);
+int vlr_sl2vl_compact_read(struct vlr_tables *tables, const char *path,
+			   struct vlr_error *err);
+int vlr_pathsl_compact_write(const struct vlr_tables *tables, FILE *out,
+			     struct vlr_error *err);
+int vlr_pathsl_compact_read(struct vlr_tables *tables, const char *path,
+			    struct vlr_error *err);
+
 /* What the guid2lid reader skipped. */
 struct vlr_guid2lid_notes {
 	unsigned entries;		/* entries read */
@@ -202,11 +235,14 @@ struct vlr_tables_dir_notes {
 	char topology[4096];		/* the file the fabric came from */
 	int has_guid2lid;		/* LIDs came from DIR/guid2lid */
 	int lmc_inferred;		/* LMCs came from the LFT dump */
-	int has_sl2vl;			/* DIR/opensm-sl2vl.dump was read */
-	int has_path_sl;		/* DIR/vlroute-path-sl.dump was read */
+	int has_sl2vl;			/* an SL2VL file was read */
+	int has_path_sl;		/* a path-SL file was read */
 	int has_valiant;		/* DIR/vlroute-valiant.dump was read */
 	const char *lfts;		/* the LFT file read: VLR_FILE_LFTS,
-					   VLR_FILE_DUMP_FTS or VLR_FILE_IBROUTE */
+					   VLR_FILE_LFTS_COMPACT, VLR_FILE_DUMP_FTS
+					   or VLR_FILE_IBROUTE */
+	const char *sl2vl;		/* the SL2VL file read, or NULL */
+	const char *path_sl;		/* the path-SL file read, or NULL */
 	struct vlr_guid2lid_notes guid2lid;
 };
 
@@ -224,19 +260,31 @@ int vlr_tables_write_file(const struct vlr_tables *tables, const char *path,
 			  vlr_tables_writer writer, struct vlr_error *err);
 
 /*
+ * The form of a table directory's LFTs, SL2VL and path SLs: the compact
+ * files, or the text dumps (opensm-lfts.dump and opensm-sl2vl.dump, which
+ * OpenSM reads, and vlroute-path-sl.dump).
+ */
+enum vlr_tables_form {
+	VLR_TABLES_COMPACT = 0,
+	VLR_TABLES_TEXT,
+};
+
+/*
  * Write a table directory whole (vlr_whole_dir): fabric.net, guid2lid,
- * opensm-lfts.dump, opensm-sl2vl.dump, vlroute-path-sl.dump and, for
- * tables with route kinds (lid_kind), vlroute-valiant.dump go into a
- * sibling temporary directory that replaces dir in one step once
+ * the LFTs, the SL2VL tables and the path SLs in the form asked for (the
+ * compact vlroute-lfts.bin, vlroute-sl2vl.bin and vlroute-path-sl.bin, or
+ * the text opensm-lfts.dump, opensm-sl2vl.dump and vlroute-path-sl.dump)
+ * and, for tables with route kinds (lid_kind), vlroute-valiant.dump go
+ * into a sibling temporary directory that replaces dir in one step once
  * complete. Tables marked unprogrammable get no SL2VL and no path-SL
- * dump, which they do not have, but a vlroute-route.info with the mark.
+ * file, which they do not have, but a vlroute-route.info with the mark.
  * A failure, a kill or a full disk leaves the previous dir (or none),
  * never a mix; a second writer of dir is refused while one writes;
  * an existing dir holding other files than these, vlroute-route.info and
  * vlroute-provenance.json is refused, not replaced.
  */
 int vlr_tables_write_dir(const struct vlr_tables *tables, const char *dir,
-			 struct vlr_error *err);
+			 enum vlr_tables_form form, struct vlr_error *err);
 
 /*
  * vlr_tables_write_dir in steps, for a caller that adds files of its own
@@ -247,7 +295,21 @@ int vlr_tables_write_dir(const struct vlr_tables *tables, const char *dir,
 int vlr_tables_dir_open(struct vlr_whole_dir *dir, const char *path,
 			struct vlr_error *err);
 int vlr_tables_write_files(const struct vlr_tables *tables, const char *dir,
-			   struct vlr_error *err);
+			   enum vlr_tables_form form, struct vlr_error *err);
+
+/*
+ * Convert the table directory dir, written by vlr_tables_write_dir in
+ * either form, into the other form (or the same) in into, an empty
+ * directory (a vlr_tables_dir_open's temporary): its LFTs, SL2VL and path
+ * SLs, those it has, are read and written in form; fabric.net, guid2lid,
+ * vlroute-valiant.dump and vlroute-route.info are copied as they are;
+ * vlroute-provenance.json is not (the table-set hash changes with the
+ * form: the caller writes a new one). Refuses a directory without
+ * fabric.net (an OpenSM dump_files_dir) and one whose LFTs are an
+ * infiniband-diags dump. notes may be NULL.
+ */
+int vlr_tables_convert_files(const char *dir, enum vlr_tables_form form, const char *into,
+			     struct vlr_tables_dir_notes *notes, struct vlr_error *err);
 
 /*
  * Read a directory written by vlr_tables_write_dir or an OpenSM
@@ -255,10 +317,12 @@ int vlr_tables_write_files(const struct vlr_tables *tables, const char *dir,
  * NULL, else DIR/fabric.net, else DIR/opensm-subnet.lst; the LIDs from
  * DIR/guid2lid if present, else from the topology (with LMCs inferred from
  * opensm-lfts.dump when the topology is a subnet.lst). The LFTs come from
- * exactly one of opensm-lfts.dump, dump_fts.out and ibroute.out (the last
- * two: vlr_diags_lfts_read); a directory with none or two is refused; the
- * SL2VL, path-SL and Valiant dumps are read when present (without the
- * last, lid_kind and lid_via stay NULL), and the unprogrammable mark from
+ * exactly one of vlroute-lfts.bin, opensm-lfts.dump, dump_fts.out and
+ * ibroute.out (the last two: vlr_diags_lfts_read); a directory with none
+ * or two is refused; the SL2VL and path SLs, from their compact or their
+ * text file (a directory with both forms of one is refused), and the
+ * Valiant dump are read when present (without the last, lid_kind and
+ * lid_via stay NULL), and the unprogrammable mark from
  * vlroute-route.info. The tables own the fabric. notes may be NULL.
  */
 struct vlr_tables *vlr_tables_read_dir(const char *dir, const char *fabric_path,
