@@ -238,3 +238,18 @@ uint32_t *tf_wire_order(const uint64_t *guids, uint32_t count, struct vlr_error 
 	free(keys);
 	return order;
 }
+
+int tf_check_sls(const struct vlr_tables *tables, struct vlr_error *err)
+{
+	uint32_t row, lid;
+
+	for (row = 0; row < tables->num_sl_rows; row++) {
+		const uint8_t *sls = vlr_tables_sl_row(tables, row);
+
+		for (lid = 1; lid <= tables->max_lid; lid++)
+			if (sls[lid] >= VLR_NUM_SLS)
+				return vlr_fail(err, "SL row %u gives LID %u SL %u (SLs are "
+						"0..15)", row, lid, sls[lid]);
+	}
+	return 0;
+}

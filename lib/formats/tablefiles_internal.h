@@ -75,6 +75,9 @@ int tf_index_ports(const struct vlr_fabric *fabric, struct vlr_guid_map *map,
 int tf_index_switches(const struct vlr_tables *tables, struct vlr_guid_map *map,
 		      struct vlr_error *err);
 
+/* Fail naming the first path SL of the tables' SL rows above 15, if any. */
+int tf_check_sls(const struct vlr_tables *tables, struct vlr_error *err);
+
 /* OpenSM's name of a node type: "Channel Adapter", "Switch", "Router". */
 const char *tf_opensm_type_name(enum vlr_node_type type);
 

@@ -81,28 +81,13 @@ static int write_ports(const struct vlr_tables *tables, struct tf_out *out,
 	return 0;
 }
 
-static int check_sls(const struct vlr_tables *tables, struct vlr_error *err)
-{
-	uint32_t row, lid;
-
-	for (row = 0; row < tables->num_sl_rows; row++) {
-		const uint8_t *sls = vlr_tables_sl_row(tables, row);
-
-		for (lid = 1; lid <= tables->max_lid; lid++)
-			if (sls[lid] >= VLR_NUM_SLS)
-				return vlr_fail(err, "SL row %u gives LID %u SL %u (SLs are "
-						"0..15)", row, lid, sls[lid]);
-	}
-	return 0;
-}
-
 int vlr_pathsl_write(const struct vlr_tables *tables, FILE *stream, struct vlr_error *err)
 {
 	struct tf_out *out;
 	uint32_t row;
 	int result;
 
-	if (check_sls(tables, err) || !(out = tf_out_new(stream, err)))
+	if (tf_check_sls(tables, err) || !(out = tf_out_new(stream, err)))
 		return -1;
 	tf_out_printf(out, "# Path SLs: the SL of every (source port, DLID); see "
 		      "vlroute-pathsl(5).\n# %u rows of SLs for DLIDs 1..%u, "

@@ -47,21 +47,6 @@ static int count_ports(const struct vlr_tables *tables, uint32_t *count,
 	return 0;
 }
 
-static int check_sls(const struct vlr_tables *tables, struct vlr_error *err)
-{
-	uint32_t row, lid;
-
-	for (row = 0; row < tables->num_sl_rows; row++) {
-		const uint8_t *sls = vlr_tables_sl_row(tables, row);
-
-		for (lid = 1; lid <= tables->max_lid; lid++)
-			if (sls[lid] >= VLR_NUM_SLS)
-				return vlr_fail(err, "SL row %u gives LID %u SL %u (SLs are "
-						"0..15)", row, lid, sls[lid]);
-	}
-	return 0;
-}
-
 static void write_body(const struct vlr_tables *tables, struct tf_out *out)
 {
 	uint32_t row, port;
@@ -86,7 +71,7 @@ int vlr_pathsl_compact_write(const struct vlr_tables *tables, FILE *stream,
 	struct tf_out *out;
 	int result;
 
-	if (check_sls(tables, err) || count_ports(tables, &header.count2, err) ||
+	if (tf_check_sls(tables, err) || count_ports(tables, &header.count2, err) ||
 	    !(out = tf_out_new(stream, err)))
 		return -1;
 	tf_put_header(out, &header);
