@@ -89,14 +89,14 @@ struct spread {
 	struct vlr_tables *tables;
 	const struct route_graph *graph;
 	uint32_t *switch_of_row;
+	uint8_t *routed;		/* [lid]: a switch delivers it */
+	uint64_t *column;		/* [lid]: scratch of split_layer */
 	uint64_t weight[VLR_NUM_SLS];	/* source ports x LIDs per layer */
 };
 
-static int is_routed_lid(const struct spread *spread, uint32_t lid)
+static uint32_t row_sources(const struct spread *spread, uint32_t row)
 {
-	uint8_t last_port;
-
-	return lid && route_graph_target(spread->graph, lid, &last_port) != VLR_NONE;
+	return spread->graph->sources[spread->switch_of_row[row]];
 }
 
 static void weigh_layers(struct spread *spread)
@@ -107,32 +107,51 @@ static void weigh_layers(struct spread *spread)
 	memset(spread->weight, 0, sizeof(spread->weight));
 	for (row = 0; row < tables->num_sl_rows; row++) {
 		const uint8_t *sls = vlr_tables_sl_row(tables, row);
-		uint32_t sources = spread->graph->sources[spread->switch_of_row[row]];
 
 		for (lid = 1; lid < tables->lid_stride; lid++)
-			if (is_routed_lid(spread, lid))
-				spread->weight[sls[lid]] += sources;
+			if (spread->routed[lid])
+				spread->weight[sls[lid]] += row_sources(spread, row);
 	}
 }
 
-/* Move about half of layer `from` (by weight) to the empty layer `to`. */
+/*
+ * Move about half of layer `from` (by weight) to the empty layer `to`: the
+ * routes of from in LID order, row by row within a LID, until half has
+ * moved. Found row by row (the SL rows are read in order): the weight of
+ * from in every LID's column, the LID where half is reached, the rows of
+ * that LID one by one, then every earlier LID's whole column.
+ */
 static void split_layer(struct spread *spread, unsigned from, unsigned to)
 {
 	const struct vlr_tables *tables = spread->tables;
 	uint64_t moved = 0, half = spread->weight[from] / 2;
-	uint32_t row, lid;
+	uint32_t row, lid, last;
 
-	for (lid = 1; lid < tables->lid_stride && moved < half; lid++) {
-		if (!is_routed_lid(spread, lid))
-			continue;
-		for (row = 0; row < tables->num_sl_rows && moved < half; row++) {
-			uint8_t *sl = vlr_tables_sl_row(tables, row) + lid;
+	memset(spread->column, 0, sizeof(uint64_t) * tables->lid_stride);
+	for (row = 0; row < tables->num_sl_rows; row++) {
+		const uint8_t *sls = vlr_tables_sl_row(tables, row);
 
-			if (*sl != from)
-				continue;
+		for (lid = 1; lid < tables->lid_stride; lid++)
+			if (spread->routed[lid] && sls[lid] == from)
+				spread->column[lid] += row_sources(spread, row);
+	}
+	for (last = 1; last < tables->lid_stride && moved + spread->column[last] < half; last++)
+		moved += spread->column[last];
+	for (row = 0; last < tables->lid_stride && row < tables->num_sl_rows && moved < half;
+	     row++) {
+		uint8_t *sl = vlr_tables_sl_row(tables, row) + last;
+
+		if (spread->routed[last] && *sl == from) {
 			*sl = (uint8_t)to;
-			moved += spread->graph->sources[spread->switch_of_row[row]];
+			moved += row_sources(spread, row);
 		}
+	}
+	for (row = 0; row < tables->num_sl_rows; row++) {
+		uint8_t *sls = vlr_tables_sl_row(tables, row);
+
+		for (lid = 1; lid < last; lid++)
+			if (spread->routed[lid] && sls[lid] == from)
+				sls[lid] = (uint8_t)to;
 	}
 	spread->weight[from] -= moved;
 	spread->weight[to] += moved;
@@ -142,17 +161,26 @@ static int spread_layers(struct vlr_tables *tables, const struct route_graph *gr
 			 unsigned layers, struct vlr_error *err)
 {
 	struct spread spread;
-	uint32_t sw, rows = 0;
+	uint32_t sw, lid, rows = 0;
 	unsigned used, layer, heaviest;
+	uint8_t last_port;
 
 	spread.tables = tables;
 	spread.graph = graph;
 	spread.switch_of_row = malloc(sizeof(uint32_t) * (tables->num_sl_rows + 1));
-	if (!spread.switch_of_row)
+	spread.routed = malloc(tables->lid_stride + 1);
+	spread.column = malloc(sizeof(uint64_t) * (tables->lid_stride + 1));
+	if (!spread.switch_of_row || !spread.routed || !spread.column) {
+		free(spread.switch_of_row);
+		free(spread.routed);
+		free(spread.column);
 		return vlr_fail(err, "out of memory spreading the layers");
+	}
 	for (sw = 0; sw < graph->num_switches; sw++)
 		if (graph->sources[sw])
 			spread.switch_of_row[rows++] = sw;
+	for (lid = 0; lid < tables->lid_stride; lid++)
+		spread.routed[lid] = lid && route_graph_target(graph, lid, &last_port) != VLR_NONE;
 	weigh_layers(&spread);
 	for (used = layers; used < tables->num_vls; used++) {
 		heaviest = 0;
@@ -164,6 +192,8 @@ static int spread_layers(struct vlr_tables *tables, const struct route_graph *gr
 		split_layer(&spread, heaviest, used);
 	}
 	free(spread.switch_of_row);
+	free(spread.routed);
+	free(spread.column);
 	return (int)used;
 }
 
