@@ -299,11 +299,13 @@ static int index_lids(struct cdg_layers *cdg, struct vlr_error *err)
 	return 0;
 }
 
+#define TRANSPOSE_BLOCK 64	/* LIDs whose transposed rows stay cached across switches */
+
 /* The LFTs lid by lid, so that following one LID's tree reads memory in order. */
 static int transpose_lfts(struct cdg_layers *cdg, struct vlr_error *err)
 {
 	const struct vlr_tables *tables = cdg->tables;
-	uint32_t switches = cdg->graph->num_switches, sw, lid, c;
+	uint32_t switches = cdg->graph->num_switches, sw, lid, c, first;
 
 	cdg->ports_by_lid = malloc((uint64_t)tables->lid_stride * switches + 1);
 	cdg->feeders = malloc((uint64_t)tables->lid_stride * switches + 1);
@@ -313,12 +315,18 @@ static int transpose_lfts(struct cdg_layers *cdg, struct vlr_error *err)
 		return vlr_fail(err, "out of memory for the transposed LFTs");
 	for (c = 0; c < cdg->graph->num_channels; c++)
 		cdg->back_port[c] = cdg->graph->channel_port[cdg->graph->channel_back[c]];
-	for (sw = 0; sw < switches; sw++) {
-		const uint8_t *row = vlr_tables_lft(tables, sw);
-
+	for (sw = 0; sw < switches; sw++)
 		cdg->first_port[sw] = tables->fabric->nodes[tables->switch_node[sw]].first_port;
-		for (lid = 0; lid < tables->lid_stride; lid++)
-			cdg->ports_by_lid[(uint64_t)lid * switches + sw] = row[lid];
+	for (first = 0; first < tables->lid_stride; first += TRANSPOSE_BLOCK) {
+		uint32_t end = first + TRANSPOSE_BLOCK < tables->lid_stride ?
+			       first + TRANSPOSE_BLOCK : tables->lid_stride;
+
+		for (sw = 0; sw < switches; sw++) {
+			const uint8_t *row = vlr_tables_lft(tables, sw);
+
+			for (lid = first; lid < end; lid++)
+				cdg->ports_by_lid[(uint64_t)lid * switches + sw] = row[lid];
+		}
 	}
 	return 0;
 }
