@@ -11,7 +11,10 @@
  * minimal path of each. After each LID the channels of its tree are
  * charged with the number of sources routed through them. The minimal
  * channels towards a target are listed once and kept while the LIDs it
- * delivers follow each other (a switch's hosts' LIDs mostly do).
+ * delivers follow each other (a switch's hosts' LIDs mostly do). The LFT
+ * entries of a block of LIDs are gathered LID by LID and written switch by
+ * switch, so that each LFT row is written in runs rather than a byte at a
+ * time far apart.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -34,7 +37,35 @@ struct sssp {
 	uint32_t dag_target;	/* whose minimal channels these are */
 	uint32_t *dag_first;	/* [k]: where order[k]'s start in dag_channel */
 	uint32_t *dag_channel;	/* minimal channels, switch by switch */
+	uint32_t block_first;	/* first LID of the block being routed */
+	uint8_t *block;		/* [lid - block_first][switch]: its LFT entries */
 };
+
+#define LID_BLOCK 64	/* LIDs whose LFT entries are written together */
+
+/* Where switch sw's LFT entry for lid goes until the block is written. */
+static uint8_t *block_entry(struct sssp *sssp, uint32_t sw, uint32_t lid)
+{
+	return sssp->block + (uint64_t)(lid - sssp->block_first) * sssp->graph->num_switches + sw;
+}
+
+/* Write the block's entries into the LFTs and start the block of lid. */
+static void next_block(struct sssp *sssp, uint32_t lid)
+{
+	struct vlr_tables *tables = sssp->tables;
+	uint32_t switches = sssp->graph->num_switches, sw, k;
+	uint32_t count = sssp->block_first + LID_BLOCK <= tables->lid_stride ? LID_BLOCK :
+			 tables->lid_stride - sssp->block_first;
+
+	for (sw = 0; sw < switches; sw++) {
+		uint8_t *row = vlr_tables_lft(tables, sw) + sssp->block_first;
+
+		for (k = 0; k < count; k++)
+			row[k] = sssp->block[(uint64_t)k * switches + sw];
+	}
+	sssp->block_first = lid - lid % LID_BLOCK;
+	memset(sssp->block, VLR_NO_PORT, (uint64_t)LID_BLOCK * switches);
+}
 
 /* The minimal channels of every switch towards t, in channel order. */
 static void list_minimal_channels(struct sssp *sssp, uint32_t t)
@@ -81,7 +112,7 @@ static void choose_next_hops(struct sssp *sssp, uint32_t t, uint32_t lid)
 		}
 		sssp->cost[v] = best_cost;
 		sssp->chosen[v] = best;
-		vlr_tables_lft(sssp->tables, v)[lid] = graph->channel_port[best];
+		*block_entry(sssp, v, lid) = graph->channel_port[best];
 	}
 }
 
@@ -107,19 +138,23 @@ static int route_all_lids(struct sssp *sssp, struct vlr_error *err)
 	struct vlr_tables *tables = sssp->tables;
 	uint32_t lid;
 
+	memset(sssp->block, VLR_NO_PORT, (uint64_t)LID_BLOCK * sssp->graph->num_switches);
 	for (lid = 1; lid <= tables->max_lid; lid++) {
 		uint8_t last_port;
 		uint32_t t;
 
+		if (lid % LID_BLOCK == 0)
+			next_block(sssp, lid);
 		if (tables->lid_owner[lid] == VLR_NONE)
 			continue;
 		t = route_graph_target(sssp->graph, lid, &last_port);
 		if (t == VLR_NONE)
 			return engine_unroutable_lid(tables, lid, err);
-		vlr_tables_lft(tables, t)[lid] = last_port;
+		*block_entry(sssp, t, lid) = last_port;
 		choose_next_hops(sssp, t, lid);
 		charge_tree(sssp, t);
 	}
+	next_block(sssp, lid);
 	return 0;
 }
 
@@ -138,8 +173,10 @@ int engine_sssp_paths(struct vlr_tables *tables, struct route_graph *graph,
 	sssp.dag_target = VLR_NONE;
 	sssp.dag_first = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
 	sssp.dag_channel = malloc(sizeof(uint32_t) * (graph->num_channels + 1));
+	sssp.block_first = 0;
+	sssp.block = malloc((uint64_t)LID_BLOCK * graph->num_switches + 1);
 	if (!sssp.load || !sssp.cost || !sssp.carried || !sssp.chosen || !sssp.dag_first ||
-	    !sssp.dag_channel)
+	    !sssp.dag_channel || !sssp.block)
 		result = vlr_fail(err, "out of memory for the channel loads");
 	else
 		result = route_graph_check_connected(graph, err) ||
@@ -150,6 +187,7 @@ int engine_sssp_paths(struct vlr_tables *tables, struct route_graph *graph,
 	free(sssp.chosen);
 	free(sssp.dag_first);
 	free(sssp.dag_channel);
+	free(sssp.block);
 	return result;
 }
 
