@@ -125,6 +125,8 @@ struct sim_stats {
 	uint64_t latency_sum;
 	uint64_t hops_sum;
 	uint64_t measured;
+	uint64_t nonminimal;		/* measured, route class Valiant */
+	uint64_t nonminimal_latency_sum;
 	uint64_t *bin_phits;		/* [bin] */
 	uint32_t num_bins;
 	uint64_t window_phits;		/* delivered inside the measured window */
@@ -195,6 +197,8 @@ struct sim_state {
 					   source switch get another route
 					   (route_internal.h) */
 	struct sim_allocator *allocator;	/* allocator_internal.h */
+	struct sim_crt *crt;		/* UGAL-L_CR's credit round trips
+					   (sim_crt.h), else NULL */
 };
 
 /* sim_state.c */

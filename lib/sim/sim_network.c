@@ -37,9 +37,16 @@ static int check_parts(const struct vlr_sim_config *c, struct vlr_error *err)
 	if (c->reference.recompute && c->reference.routing == VLR_SIM_ROUTING_TABLES)
 		return vlr_fail(err, "recomputation is the reference model's; tables "
 				"recompute by the DLID rule recompute");
-	if (c->reference.recompute && c->reference.routing == VLR_SIM_ROUTING_MINIMAL)
+	if (c->reference.recompute && c->reference.routing != VLR_SIM_ROUTING_VALIANT &&
+	    c->reference.routing != VLR_SIM_ROUTING_RVAL)
 		return vlr_fail(err, "recomputation draws a new intermediate: it needs the "
-				"routing valiant or rval, not minimal");
+				"routing valiant or rval, not %s",
+				vlr_sim_routing_name(c->reference.routing));
+	if (c->reference.intermediate == VLR_SIM_INTERMEDIATE_GROUP &&
+	    c->reference.routing != VLR_SIM_ROUTING_VALIANT &&
+	    !vlr_sim_routing_is_ugal(c->reference.routing))
+		return vlr_fail(err, "group intermediates are for the routings valiant and "
+				"ugal-*, not %s", vlr_sim_routing_name(c->reference.routing));
 	return 0;
 }
 

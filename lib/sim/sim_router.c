@@ -12,6 +12,7 @@
 
 #include "allocator_internal.h"
 #include "route_internal.h"
+#include "crt_internal.h"
 #include "vl_select_internal.h"
 
 static int route_failure(struct sim_state *st, uint32_t sw, const struct sim_packet *p,
@@ -119,6 +120,9 @@ static void credits_settle_until(struct sim_state *st, uint32_t sender, uint64_t
 
 	while (s->credit_count && slots[s->credit_head].time <= cycle) {
 		st->credits[(uint64_t)sender * st->vls + slots[s->credit_head].vl]++;
+		if (st->crt && st->sim->peer[sender] != VLR_NONE)
+			sim_crt_credit(st, sender, slots[s->credit_head].vl,
+				       slots[s->credit_head].time);
 		s->credit_head = (uint16_t)sim_ring_next(s->credit_head, capacity);
 		s->credit_count--;
 	}
@@ -265,6 +269,8 @@ static void forward(struct sim_state *st, uint32_t port, uint32_t packet, unsign
 	struct sim_packet *p = &st->packets[packet];
 
 	st->credits[(uint64_t)port * st->vls + vl]--;
+	if (st->crt)
+		sim_crt_sent(st, port, vl);
 	p->arrived = st->now + sim->latency[port];
 	p->ready = p->arrived + st->config->pipeline;
 	p->hops++;

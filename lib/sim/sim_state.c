@@ -16,6 +16,7 @@
 
 #include "allocator_internal.h"
 #include "dlid_rule_internal.h"
+#include "crt_internal.h"
 #include "route_internal.h"
 
 /* Packets all buffers and queues can hold at once. */
@@ -41,6 +42,7 @@ uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 	       sim->num_ports * (sizeof(struct sim_port) + sizeof(uint64_t)) +
 	       sim->num_switches * (sizeof(uint32_t) + sizeof(uint64_t)) +
 	       sim_allocator_type(c->allocator)->run_bytes(sim) +
+	       (c->reference.routing == VLR_SIM_ROUTING_UGAL_L_CR ? sim_crt_bytes(sim) : 0) +
 	       queues * (sizeof(struct sim_ring) + c->queue_packets * sizeof(uint32_t)) +
 	       sim->servers.count * (sizeof(struct vlr_rng) + 5 * sizeof(uint64_t) +
 				     3 * sizeof(uint32_t));
@@ -159,7 +161,12 @@ static int create_parts(struct sim_state *st, struct vlr_error *err)
 		return -1;
 	st->reroutes = sim->route->reroutes && sim->route->reroutes(sim->route, st);
 	st->allocator = sim_allocator_type(sim->config.allocator)->create(sim, err);
-	return st->allocator ? 0 : -1;
+	if (!st->allocator)
+		return -1;
+	if (sim->config.reference.routing == VLR_SIM_ROUTING_UGAL_L_CR &&
+	    !(st->crt = sim_crt_new(sim, err)))
+		return -1;
+	return 0;
 }
 
 int sim_state_init(struct sim_state *st, const struct vlr_sim *sim, double load,
@@ -204,6 +211,7 @@ void sim_state_free(struct sim_state *st)
 		st->dlid->free(st->dlid);
 	if (st->allocator)
 		st->allocator->free(st->allocator);
+	sim_crt_free(st->crt);
 	free(st->packets);
 	free(st->in);
 	free(st->in_slots);

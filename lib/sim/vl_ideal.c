@@ -213,7 +213,8 @@ int sim_reference_policy(const struct vlr_sim *sim, struct vlr_vl_policy *policy
 		return vlr_fail(err, "the reference model takes a ladder, ladder-reuse or "
 				"2phases VL policy, not %s", vlr_vl_policy_name(policy->kind));
 	if (policy->kind != VLR_VLP_TWO_PHASES) {
-		policy->vls = (m->routing == VLR_SIM_ROUTING_VALIANT ? 2 : 1) * hops;
+		policy->vls = (m->routing == VLR_SIM_ROUTING_VALIANT ||
+			       vlr_sim_routing_is_ugal(m->routing) ? 2 : 1) * hops;
 		return 0;
 	}
 	if (m->minimal == VLR_SIM_MINIMAL_SHORTEST &&
