@@ -183,20 +183,29 @@ static void set_via(const struct reference *r, struct sim_packet *p, uint32_t vi
 /*
  * Packets queued at port on the VLs of mask: in its output buffer, and
  * sent into the next switch's input buffer but not yet gone from it (its
- * credits missing, as its link last looked before this cycle's links: the
- * servers act first).
+ * credits missing). As the switch knows them now: the links settle their
+ * buffers and credits only when they act, so that an idle link still
+ * counts the packet it last sent and misses the credits that came back
+ * since; here the packet off the wire is not counted and the credits due
+ * by now are taken in.
  */
 static uint64_t port_queue(struct sim_state *st, uint32_t port, uint16_t mask)
 {
-	const uint8_t *credits = st->sim->peer[port] == VLR_NONE ? NULL :
-				 sim_link_credits(st, port, st->now ? st->now - 1 : 0);
+	const struct sim_port *s = &st->ports[port];
+	const uint8_t *credits = NULL;
 	uint64_t queued = 0;
 	unsigned vl;
 
+	if (st->sim->peer[port] != VLR_NONE) {
+		sim_credits_settle(st, port);
+		credits = st->credits + (uint64_t)port * st->vls;
+	}
 	for (vl = 0; vl < st->vls; vl++) {
 		if (!(mask >> vl & 1))
 			continue;
 		queued += st->out[(uint64_t)port * st->vls + vl].used;
+		if (s->tx_vl == vl && s->link_free <= st->now)
+			queued--;
 		if (credits)
 			queued += st->config->input_packets - credits[vl];
 	}
@@ -295,8 +304,8 @@ static void depart(const struct sim_route *self, struct sim_state *st, struct si
 
 	/* a packet to its own switch has no shorter path than none */
 	if (vlr_sim_routing_is_ugal(r->model.routing) && via != source &&
-	    via != destination && source != destination &&
-	    !ugal_takes_valiant(r, st, p, via))
+	    via != destination && (source == destination ||
+				   !ugal_takes_valiant(r, st, p, via)))
 		via = destination;
 	set_via(r, p, via);
 }
