@@ -229,7 +229,7 @@ static const struct number_option number_options[] = {
 	{ OPT_BIAS, "--adaptive-bias", 0, 1000000 },
 	{ 'v', "--vls", 1, VLR_MAX_DATA_VLS },
 	{ OPT_PACKET, "--packet", 1, 65535 },
-	{ OPT_INPUT, "--input-buffer", 1, 255 },
+	{ OPT_INPUT, "--input-buffer", 1, 4096 },
 	{ OPT_OUTPUT, "--output-buffer", 1, 255 },
 	{ OPT_ITERATIONS, "--iterations", 1, 16 },
 	{ OPT_SPEEDUP, "--speedup", 1, 64 },

@@ -52,7 +52,7 @@ static unsigned route_hops(const struct sim_state *st, uint32_t sw, uint16_t dli
 static unsigned local_queue(struct sim_state *st, uint32_t sw, uint16_t dlid)
 {
 	uint32_t port = output(st, sw, dlid);
-	const uint8_t *credits;
+	const uint16_t *credits;
 	unsigned vl, queued = 0;
 
 	if (port == VLR_NONE)

@@ -192,7 +192,7 @@ static void set_via(const struct reference *r, struct sim_packet *p, uint32_t vi
 static uint64_t port_queue(struct sim_state *st, uint32_t port, uint16_t mask)
 {
 	const struct sim_port *s = &st->ports[port];
-	const uint8_t *credits = NULL;
+	const uint16_t *credits = NULL;
 	uint64_t queued = 0;
 	unsigned vl;
 

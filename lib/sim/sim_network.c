@@ -54,7 +54,7 @@ static int check_config(const struct vlr_sim_config *c, struct vlr_error *err)
 {
 	const struct limit limits[] = {
 		{ "packet size", c->packet_phits, 1, 65535 },
-		{ "input buffer", c->input_packets, 1, 255 },
+		{ "input buffer", c->input_packets, 1, 4096 },
 		{ "output buffer", c->output_packets, 1, 255 },
 		{ "VLs", c->vls, 0, VLR_MAX_DATA_VLS },
 		{ "allocator iterations", c->iterations, 1, 16 },

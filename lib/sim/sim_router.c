@@ -103,7 +103,7 @@ uint32_t sim_input_pop(struct sim_state *st, uint32_t port, unsigned vl)
 	struct sim_input *in = &st->in[pv];
 	uint32_t packet = sim_input_first(st, pv);
 
-	in->head = (uint8_t)sim_ring_next(in->head, st->config->input_packets);
+	in->head = (uint16_t)sim_ring_next(in->head, st->config->input_packets);
 	if (--in->count)
 		sim_head_update(st, port, vl);
 	else
@@ -141,7 +141,7 @@ static uint64_t last_look(const struct sim_state *st, uint32_t port, uint64_t cy
 	return s->looks_from <= cycle ? cycle : s->last_sent;
 }
 
-const uint8_t *sim_link_credits(struct sim_state *st, uint32_t out_port, uint64_t cycle)
+const uint16_t *sim_link_credits(struct sim_state *st, uint32_t out_port, uint64_t cycle)
 {
 	credits_settle_until(st, out_port, last_look(st, out_port, cycle));
 	return st->credits + (uint64_t)out_port * st->vls;
@@ -151,7 +151,7 @@ const uint8_t *sim_link_credits(struct sim_state *st, uint32_t out_port, uint64_
 int sim_pick_vl(struct sim_state *st, uint32_t out_port, uint16_t choices)
 {
 	const struct sim_output *out = st->out + (uint64_t)out_port * st->vls;
-	const uint8_t *credits = NULL;
+	const uint16_t *credits = NULL;
 	unsigned vl, capacity = st->config->output_packets;
 	int downstream = st->sim->peer[out_port] != VLR_NONE, best = -1;
 
@@ -246,7 +246,7 @@ static int link_vl(struct sim_state *st, uint32_t port, uint64_t *wake)
 {
 	uint32_t peer = st->sim->peer[port];
 	unsigned mask = st->ports[port].out_mask, vl;
-	const uint8_t *credits;
+	const uint16_t *credits;
 
 	if (peer != VLR_NONE) {
 		sim_credits_settle(st, port);

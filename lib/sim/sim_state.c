@@ -36,7 +36,7 @@ uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 	uint64_t queues = (uint64_t)sim->servers.count * c->injection_queues;
 
 	return packet_capacity(sim) * sizeof(struct sim_packet) +
-	       pv * (sizeof(struct sim_input) + sizeof(struct sim_output) + 1) +
+	       pv * (sizeof(struct sim_input) + sizeof(struct sim_output) + sizeof(uint16_t)) +
 	       pv * (c->input_packets + c->output_packets) * sizeof(uint32_t) +
 	       pv * c->input_packets * sizeof(struct sim_credit) +
 	       sim->num_ports * (sizeof(struct sim_port) + sizeof(uint64_t)) +
@@ -61,7 +61,7 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	st->packets = malloc((size_t)st->num_packets * sizeof(*st->packets));
 	st->in = calloc(pv, sizeof(*st->in));
 	st->in_slots = malloc(pv * c->input_packets * sizeof(*st->in_slots));
-	st->credits = malloc(pv);
+	st->credits = malloc(pv * sizeof(*st->credits));
 	st->out = calloc(pv, sizeof(*st->out));
 	st->out_slots = malloc(pv * c->output_packets * sizeof(*st->out_slots));
 	st->ports = calloc(ports, sizeof(*st->ports));
@@ -87,7 +87,8 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	    !st->server_link_free || !st->inject_wake || !st->server_queued || !st->queue_rr)
 		return vlr_fail(err, "out of memory for a run (%llu bytes)",
 				(unsigned long long)vlr_sim_run_bytes(sim));
-	memset(st->credits, (int)c->input_packets, pv);
+	for (i = 0; i < pv; i++)
+		st->credits[i] = (uint16_t)c->input_packets;
 	for (i = 0; i < ports; i++) {
 		st->ports[i].tx_vl = SIM_NO_VL;
 		st->ports[i].looks_from = UINT64_MAX;

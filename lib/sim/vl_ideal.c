@@ -63,7 +63,7 @@ static int injection_vl(const struct sim_vl_select *self, struct sim_state *st,
 			uint32_t server, const struct sim_packet *p)
 {
 	const struct ideal *d = (const struct ideal *)self;
-	const uint8_t *credits = st->credits + (uint64_t)d->sim->server_port[server] * st->vls;
+	const uint16_t *credits = st->credits + (uint64_t)d->sim->server_port[server] * st->vls;
 	uint16_t mask = allowed(d, p) & d->all;
 	int vl, best = -1;
 
