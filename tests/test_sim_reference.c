@@ -1329,6 +1329,34 @@ static void test_ugal_credit_delay(void **state)
 	model_free(&m);
 }
 
+/*
+ * Input buffers deeper than 255 packets (the paper's 256 flits): two
+ * servers of a switch send 600 single-phit packets each to one server of
+ * another switch; the link between the switches takes half, so that each
+ * server's input buffer holds some 300 packets, and all arrive.
+ */
+static void test_deep_buffers(void **state)
+{
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
+	struct vlr_sim_config config;
+	struct vlr_sim_result r;
+	struct journeys j;
+	struct model m;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	model_config(&m, &config, VLR_VLP_LADDER, VLR_MIN_FIRST);
+	config.reference.routing = VLR_SIM_ROUTING_MINIMAL;
+	config.packet_phits = 1;
+	config.input_packets = 320;
+	config.queue_packets = 1000;
+	j = replay(&m, &config, 1, "0 0 2 600\n0 1 2 600\n", 1200, 3000, &r);
+	assert_true(r.latency_max > 500);
+	vlr_sim_result_free(&r);
+	free_journeys(&j);
+	model_free(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1351,6 +1379,7 @@ int main(void)
 		cmocka_unit_test(test_ugal_rule),
 		cmocka_unit_test(test_ugal_paths),
 		cmocka_unit_test(test_ugal_credit_delay),
+		cmocka_unit_test(test_deep_buffers),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
