@@ -245,7 +245,7 @@ static void grant(struct separable *a, struct sim_state *st, uint32_t ci,
 	a->xin[pv].not_before = st->in[pv].ready;
 	credit = done + st->sim->latency[port];
 	if (st->crt)
-		credit = sim_crt_credit_time(st, port, req->out, credit);
+		credit = sim_crt_credit_time(st, port, req->vl, req->out, credit);
 	sim_return_credit(st, port, req->vl, credit);
 	sim_output_push(st, req->out, req->out_vl, packet);
 	a->in_rr[port] = (uint8_t)sim_ring_next(req->vl, st->vls);

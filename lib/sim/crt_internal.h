@@ -21,9 +21,10 @@ void sim_crt_sent(struct sim_state *st, uint32_t port, unsigned vl);
 void sim_crt_credit(struct sim_state *st, uint32_t sender, unsigned vl, uint64_t time);
 /* t_d of a switch port to another switch: its last round trip beyond t_crt0. */
 uint32_t sim_crt_td(const struct sim_state *st, uint32_t port);
-/* When the credit of input in_port, whose packet goes to out_port, due at
-   time without the delay, goes back: late by t_d(out) - min t_d. */
-uint64_t sim_crt_credit_time(struct sim_state *st, uint32_t in_port, uint32_t out_port,
-			     uint64_t time);
+/* When the credit of input (in_port, vl), whose packet goes to out_port,
+   due at time without the delay, goes back: late by t_d(out) - min t_d,
+   never before an earlier credit of the same input and VL. */
+uint64_t sim_crt_credit_time(struct sim_state *st, uint32_t in_port, unsigned vl,
+			     uint32_t out_port, uint64_t time);
 
 #endif

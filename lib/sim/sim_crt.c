@@ -22,8 +22,13 @@
  * with them the minimum would always be 0, so that no difference of
  * t_d would be what is delayed, against the paper's "variance"); the
  * credits to servers (terminal links) are held back like any local one;
- * and a late credit never overtakes one sent before it on the same link
- * (credits return in order).
+ * and a late credit never overtakes one of its VL sent before it (each
+ * VL's credits return in order, as its stamps assume) but holds back no
+ * other VL's: with the credits of all VLs of a link in one queue, a
+ * credit held back for a congested output stalled the link's other VLs
+ * too, whose round trips grew and held back more, and uniform traffic
+ * past saturation collapsed (UGAL-L_CR at load 0.7 on the paper's
+ * Dragonfly: 0.03 accepted).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -37,7 +42,7 @@ struct sim_crt {
 	struct sim_ring *rings;		/* [port, VL] */
 	uint32_t *td;			/* [port]: t_d */
 	uint32_t *crt0;			/* [port]: t_crt0 */
-	uint64_t *last_credit;		/* [sender]: latest credit time */
+	uint64_t *last_credit;		/* [sender, VL]: latest credit time */
 };
 
 uint64_t sim_crt_bytes(const struct vlr_sim *sim)
@@ -45,7 +50,7 @@ uint64_t sim_crt_bytes(const struct vlr_sim *sim)
 	uint64_t pv = (uint64_t)sim->num_ports * sim->vls;
 
 	return pv * (sim->config.input_packets * sizeof(uint64_t) + sizeof(struct sim_ring)) +
-	       sim->num_ports * (2 * sizeof(uint32_t) + sizeof(uint64_t));
+	       pv * sizeof(uint64_t) + sim->num_ports * 2 * sizeof(uint32_t);
 }
 
 void sim_crt_free(struct sim_crt *crt)
@@ -80,7 +85,7 @@ struct sim_crt *sim_crt_new(const struct vlr_sim *sim, struct vlr_error *err)
 		crt->rings = calloc(pv, sizeof(*crt->rings));
 		crt->td = calloc(ports, sizeof(*crt->td));
 		crt->crt0 = malloc(ports * sizeof(*crt->crt0));
-		crt->last_credit = calloc(ports, sizeof(*crt->last_credit));
+		crt->last_credit = calloc(pv, sizeof(*crt->last_credit));
 	}
 	if (!crt || !crt->stamps || !crt->rings || !crt->td || !crt->crt0 ||
 	    !crt->last_credit) {
@@ -125,12 +130,12 @@ uint32_t sim_crt_td(const struct sim_state *st, uint32_t port)
 	return st->crt->td[port];
 }
 
-uint64_t sim_crt_credit_time(struct sim_state *st, uint32_t in_port, uint32_t out_port,
-			     uint64_t time)
+uint64_t sim_crt_credit_time(struct sim_state *st, uint32_t in_port, unsigned vl,
+			     uint32_t out_port, uint64_t time)
 {
 	const struct vlr_sim *sim = st->sim;
-	uint32_t sw = sim->port_switch[out_port], sender = sim_sender(sim, in_port), port;
-	uint32_t least = UINT32_MAX;
+	uint32_t sw = sim->port_switch[out_port], port, least = UINT32_MAX;
+	uint64_t *last = &st->crt->last_credit[(uint64_t)sim_sender(sim, in_port) * st->vls + vl];
 
 	if (!sim->global[in_port] && sim->peer[out_port] != VLR_NONE) {
 		for (port = sim->first_port[sw]; port < sim->first_port[sw + 1]; port++)
@@ -138,8 +143,8 @@ uint64_t sim_crt_credit_time(struct sim_state *st, uint32_t in_port, uint32_t ou
 				least = st->crt->td[port];
 		time += st->crt->td[out_port] - least;
 	}
-	if (time < st->crt->last_credit[sender])
-		time = st->crt->last_credit[sender];
-	st->crt->last_credit[sender] = time;
+	if (time < *last)
+		time = *last;
+	*last = time;
 	return time;
 }

@@ -209,20 +209,42 @@ uint64_t sim_credit_due(const struct sim_state *st, uint32_t sender)
 						  s->credit_head].time : UINT64_MAX;
 }
 
+/*
+ * The position in sender's credit ring (0: its head) a credit due at time
+ * takes: its tail, or with credits delayed (UGAL-L_CR) the place that
+ * keeps the ring in time order, the later ones moved back by one, so that
+ * a late credit holds back no other VL's.
+ */
+static uint32_t credit_position(struct sim_state *st, struct sim_credit *ring,
+				const struct sim_port *s, uint32_t capacity, uint64_t time)
+{
+	uint32_t i = s->credit_count;
+
+	if (!st->crt)
+		return i;
+	while (i && ring[sim_wrap((uint32_t)s->credit_head + i - 1, capacity)].time > time) {
+		ring[sim_wrap((uint32_t)s->credit_head + i, capacity)] =
+			ring[sim_wrap((uint32_t)s->credit_head + i - 1, capacity)];
+		i--;
+	}
+	return i;
+}
+
 /* A server or link waiting for a credit wakes when the first one returned is due. */
 void sim_return_credit(struct sim_state *st, uint32_t port, unsigned vl, uint64_t time)
 {
 	uint32_t sender = sim_sender(st->sim, port), server = st->sim->peer_server[port];
 	struct sim_port *s = &st->ports[sender];
 	uint32_t capacity = st->vls * st->config->input_packets;
-	struct sim_credit *slot = st->credit_slots + (uint64_t)sender * capacity +
-				  sim_wrap((uint32_t)s->credit_head + s->credit_count, capacity);
+	struct sim_credit *ring = st->credit_slots + (uint64_t)sender * capacity;
+	uint32_t at = credit_position(st, ring, s, capacity, time);
+	struct sim_credit *slot = ring + sim_wrap((uint32_t)s->credit_head + at, capacity);
 
 	slot->time = time;
 	slot->vl = vl;
-	if (!s->credit_count && server != VLR_NONE && time < st->inject_wake[server])
+	if (!at && server != VLR_NONE && time < st->inject_wake[server])
 		st->inject_wake[server] = time;
-	else if (!s->credit_count && server == VLR_NONE)
+	else if (!at && server == VLR_NONE)
 		wake_link(st, sender, time);
 	s->credit_count++;
 }
