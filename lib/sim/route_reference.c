@@ -27,6 +27,15 @@
  * (route_internal.h: reroute) draws again by the same rule and is routed
  * as if it had drawn that intermediate first; its injection VL stays.
  *
+ * With group intermediates (the Dragonfly paper's Valiant) the packet
+ * draws a group instead: its source's or destination's group routes it
+ * minimally, any other makes its intermediate the switch of that group
+ * that a global link from the source group reaches (landing, by group
+ * pair), so that phase one ends where its global link lands. The UGAL
+ * routings draw so (or by switch) and then keep the draw or route
+ * minimally by the rule of ugal.c, from the queues they sense at the
+ * source switch as it knows them in that cycle (port_queue).
+ *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
