@@ -16,6 +16,7 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,59 @@ static void record(void *context, const struct vlr_sim_hop *hop)
 	one->hops[one->count++] = *hop;
 }
 
+/* The number of servers of the model's fabric. */
+static uint32_t count_servers(const struct model *m)
+{
+	uint32_t n = (uint32_t)m->tables->fabric->num_nodes, s, servers = 0;
+
+	for (s = 0; s < n; s++)
+		servers += !vlr_node_is_switch(m->tables->fabric, s);
+	return servers;
+}
+
+/*
+ * Replay the trace text of `packets` packets (numbered 0.. in order) for
+ * `cycles` cycles and a drain, and keep their journeys; *result, if not
+ * NULL, gets the run's result.
+ */
+static struct journeys replay(const struct model *m, struct vlr_sim_config *config,
+			      uint64_t seed, const char *text, uint32_t packets,
+			      uint64_t cycles, struct vlr_sim_result *result)
+{
+	uint32_t servers = count_servers(m);
+	char *path = test_write_file("reference.trace", text);
+	struct journeys j;
+	struct vlr_sim *sim;
+	struct vlr_sim_result r;
+	struct vlr_error err;
+
+	j.packets = packets;
+	j.of = calloc(packets, sizeof(*j.of));
+	assert_non_null(j.of);
+	config->trace = vlr_sim_trace_read(path, servers, &err);
+	if (!config->trace)
+		fail_msg("%s", err.message);
+	config->cycles = cycles;
+	config->warmup = 0;
+	config->drain = 1;
+	config->hop = record;
+	config->hop_context = &j;
+	sim = vlr_sim_new(m->tables, config, &err);
+	if (!sim || vlr_sim_run(sim, 1.0, seed, &r, &err))
+		fail_msg("%s", err.message);
+	assert_int_equal(r.delivered, packets);
+	if (result)
+		*result = r;
+	else
+		vlr_sim_result_free(&r);
+	vlr_sim_free(sim);
+	vlr_sim_trace_free((struct vlr_sim_trace *)config->trace);
+	config->trace = NULL;
+	unlink(path);
+	free(path);
+	return j;
+}
+
 /*
  * Every server sends one packet to server (s * 5 + 3) mod n (or the next
  * one, not to itself), one at a time
@@ -110,16 +164,11 @@ static void record(void *context, const struct vlr_sim_hop *hop)
 static struct journeys travel(const struct model *m, struct vlr_sim_config *config,
 			      uint64_t seed)
 {
-	uint32_t n = (uint32_t)m->tables->fabric->num_nodes, s, servers = 0;
-	char *text, *path, line[64];
+	uint32_t servers = count_servers(m), s;
+	char *text, line[64];
 	struct journeys j;
-	struct vlr_sim *sim;
-	struct vlr_sim_result r;
-	struct vlr_error err;
 	size_t used = 0;
 
-	for (s = 0; s < n; s++)
-		servers += !vlr_node_is_switch(m->tables->fabric, s);
 	text = calloc(servers, sizeof(line));
 	assert_non_null(text);
 	for (s = 0; s < servers; s++) {
@@ -128,28 +177,7 @@ static struct journeys travel(const struct model *m, struct vlr_sim_config *conf
 		used += (size_t)snprintf(text + used, sizeof(line), "%u %u %u 16\n", s * 64, s,
 					 to == s ? (s + 1) % servers : to);
 	}
-	path = test_write_file("reference.trace", text);
-	j.packets = servers;
-	j.of = calloc(servers, sizeof(*j.of));
-	assert_non_null(j.of);
-	config->trace = vlr_sim_trace_read(path, servers, &err);
-	if (!config->trace)
-		fail_msg("%s", err.message);
-	config->cycles = servers * 64 + 200;
-	config->warmup = 0;
-	config->drain = 1;
-	config->hop = record;
-	config->hop_context = &j;
-	sim = vlr_sim_new(m->tables, config, &err);
-	if (!sim || vlr_sim_run(sim, 1.0, seed, &r, &err))
-		fail_msg("%s", err.message);
-	assert_int_equal(r.delivered, servers);
-	vlr_sim_result_free(&r);
-	vlr_sim_free(sim);
-	vlr_sim_trace_free((struct vlr_sim_trace *)config->trace);
-	config->trace = NULL;
-	unlink(path);
-	free(path);
+	j = replay(m, config, seed, text, servers, servers * 64 + 200, NULL);
 	free(text);
 	return j;
 }
@@ -1099,6 +1127,278 @@ static void test_refusals(void **state)
 	expect_refusal(&m, &config, "needs the routing valiant or rval, not minimal");
 	config.reference.routing = VLR_SIM_ROUTING_TABLES;
 	expect_refusal(&m, &config, "tables recompute by the DLID rule recompute");
+	config.reference.routing = VLR_SIM_ROUTING_UGAL_L;
+	expect_refusal(&m, &config, "needs the routing valiant or rval, not ugal-l");
+	model_config(&m, &config, VLR_VLP_LADDER, VLR_MIN_FIRST);
+	config.reference.routing = VLR_SIM_ROUTING_RVAL;
+	config.reference.intermediate = VLR_SIM_INTERMEDIATE_GROUP;
+	expect_refusal(&m, &config, "group intermediates are for the routings valiant");
+	model_free(&m);
+}
+
+/* The Dragonfly paper's VCs: 2Phases K=2 MinLast, free VLs, group intermediates. */
+static void paper_config(const struct model *m, struct vlr_sim_config *config,
+			 enum vlr_sim_routing routing)
+{
+	model_config(m, config, VLR_VLP_TWO_PHASES, VLR_MIN_LAST);
+	config->reference.routing = routing;
+	config->reference.policy.vls_per_phase = 2;
+	config->reference.intermediate = VLR_SIM_INTERMEDIATE_GROUP;
+	config->phase_vls = VLR_SIM_PHASE_VLS_FREE;
+}
+
+/*
+ * The servers of group 0 each send `each` packets at cycle 0 to the server
+ * at their place in group 1, so that the one global link between the two
+ * groups congests; the journeys are kept.
+ */
+static struct journeys burst(const struct model *m, struct vlr_sim_config *config,
+			     unsigned each, struct vlr_sim_result *result)
+{
+	uint32_t per_group = count_servers(m) / m->topology.num_groups, s;
+	char *text, line[64];
+	struct journeys j;
+	size_t used = 0;
+
+	text = calloc(per_group, sizeof(line));
+	assert_non_null(text);
+	for (s = 0; s < per_group; s++)
+		used += (size_t)snprintf(text + used, sizeof(line), "0 %u %u %u\n", s,
+					 s + per_group, config->packet_phits * each);
+	j = replay(m, config, 7, text, per_group * each, 2000, result);
+	free(text);
+	return j;
+}
+
+/*
+ * A Dragonfly journey under the paper's discipline: minimal (at most one
+ * global link, local-global-local) or through a group other than its
+ * ends', entered where the global link from the source group lands (the
+ * intermediate), with two global links; a hop after g global links on
+ * the paper's VC g (non-minimal) or g + 1 (minimal), VC 0, 1, 2 being
+ * VLs 0, 2, 3; a non-minimal one may be delivered on its way to its
+ * intermediate, inside its source group. 1 if it was routed non-minimally.
+ */
+static int assert_paper_route(const struct model *m, const struct journey *one)
+{
+	static const unsigned paper_vc[] = { 0, 2, 3 };
+	const uint32_t *group = m->topology.group;
+	const struct vlr_sim_hop *h = one->hops;
+	uint32_t source = h[1].from_switch, destination = h[one->count - 1].from_switch;
+	uint32_t via = h[0].via, from, to;
+	unsigned globals = 0, i;
+	int minimal = via == source || via == destination;
+
+	if (!minimal) {
+		assert_int_not_equal(group[via], group[source]);
+		assert_int_not_equal(group[via], group[destination]);
+	}
+	for (i = 1; i + 1 < one->count; i++) {
+		from = h[i].from_switch;
+		to = h[i + 1].from_switch;
+		assert_int_equal(h[i].vl, paper_vc[globals + (unsigned)minimal]);
+		if (group[from] == group[to])
+			continue;
+		if (!globals++ && !minimal)
+			assert_int_equal(to, via);
+	}
+	if (!minimal && !globals) {
+		/* its way to the intermediate crossed its destination's switch */
+		assert_int_equal(group[source], group[destination]);
+		return 1;
+	}
+	assert_true(one->count - 2 <= (minimal ? 3u : 5u));
+	assert_int_equal(globals, minimal ? (group[source] != group[destination]) : 2);
+	return !minimal;
+}
+
+/* The rule alone, on hand-made queues: q_m * H_m <= q_nm * H_nm goes minimal. */
+static void test_ugal_rule(void **state)
+{
+	static const enum vlr_sim_routing all[] = {
+		VLR_SIM_ROUTING_UGAL_G, VLR_SIM_ROUTING_UGAL_L, VLR_SIM_ROUTING_UGAL_L_VC,
+		VLR_SIM_ROUTING_UGAL_L_VC_H, VLR_SIM_ROUTING_UGAL_L_CR,
+	};
+	struct vlr_sim_ugal_view v = { 3, 5, 6, 3, 6, 3, 1, 2 };
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+		assert_true(vlr_sim_routing_is_ugal(all[i]));
+		v.queue_min = v.vl_queue_min = 6;	/* 18 > 15: Valiant */
+		assert_false(vlr_sim_ugal_minimal(all[i], &v));
+		v.queue_min = v.vl_queue_min = 5;	/* 15 = 15: minimal */
+		assert_true(vlr_sim_ugal_minimal(all[i], &v));
+		v.queue_min = v.vl_queue_min = 4;
+		assert_true(vlr_sim_ugal_minimal(all[i], &v));
+	}
+	assert_false(vlr_sim_routing_is_ugal(VLR_SIM_ROUTING_VALIANT));
+	/* the whole port says minimal, the VLs of each path Valiant */
+	v.queue_min = 2;
+	v.vl_queue_min = 6;
+	assert_true(vlr_sim_ugal_minimal(VLR_SIM_ROUTING_UGAL_G, &v));
+	assert_true(vlr_sim_ugal_minimal(VLR_SIM_ROUTING_UGAL_L, &v));
+	assert_false(vlr_sim_ugal_minimal(VLR_SIM_ROUTING_UGAL_L_VC, &v));
+	/* _H: the VLs only when both paths leave by the same port */
+	assert_true(vlr_sim_ugal_minimal(VLR_SIM_ROUTING_UGAL_L_VC_H, &v));
+	assert_true(vlr_sim_ugal_minimal(VLR_SIM_ROUTING_UGAL_L_CR, &v));
+	v.port_nonmin = v.port_min;
+	assert_false(vlr_sim_ugal_minimal(VLR_SIM_ROUTING_UGAL_L_VC_H, &v));
+	assert_false(vlr_sim_ugal_minimal(VLR_SIM_ROUTING_UGAL_L_CR, &v));
+}
+
+/*
+ * Every UGAL routing (and Valiant by groups) on a small Dragonfly: an
+ * empty fabric routes minimally (all queues 0: the tie goes minimal); a
+ * burst over one global link sends some packets through other groups;
+ * every path and VL as the paper's, and the result's non-minimal share
+ * the one the journeys show.
+ */
+static void test_ugal_paths(void **state)
+{
+	static const enum vlr_sim_routing all[] = {
+		VLR_SIM_ROUTING_UGAL_G, VLR_SIM_ROUTING_UGAL_L, VLR_SIM_ROUTING_UGAL_L_VC,
+		VLR_SIM_ROUTING_UGAL_L_VC_H, VLR_SIM_ROUTING_UGAL_L_CR, VLR_SIM_ROUTING_VALIANT,
+	};
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
+	struct vlr_sim_config config;
+	struct vlr_sim_result r;
+	struct journeys j;
+	struct model m;
+	unsigned i, k, nonminimal;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+		paper_config(&m, &config, all[i]);
+		j = travel(&m, &config, 3);
+		for (k = 0, nonminimal = 0; k < j.packets; k++)
+			nonminimal += (unsigned)assert_paper_route(&m, &j.of[k]);
+		if (all[i] != VLR_SIM_ROUTING_VALIANT)
+			assert_int_equal(nonminimal, 0);
+		free_journeys(&j);
+		j = burst(&m, &config, 12, &r);
+		for (k = 0, nonminimal = 0; k < j.packets; k++)
+			nonminimal += (unsigned)assert_paper_route(&m, &j.of[k]);
+		assert_true(nonminimal > 0 && nonminimal < j.packets);
+		assert_true(fabs(r.nonminimal - (double)nonminimal / j.packets) < 1e-9);
+		vlr_sim_result_free(&r);
+		free_journeys(&j);
+	}
+	model_free(&m);
+}
+
+/*
+ * UGAL-L_CR delays no credit on an empty fabric (every round trip is the
+ * zero-load one), so that it moves packets as UGAL-L_VC_H does; under a
+ * burst its credits come back late and its runs differ.
+ */
+static void test_ugal_credit_delay(void **state)
+{
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
+	struct vlr_sim_config config;
+	struct vlr_sim_result hybrid, credit;
+	struct journeys j;
+	struct model m;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	paper_config(&m, &config, VLR_SIM_ROUTING_UGAL_L_VC_H);
+	config.packet_phits = 1;
+	config.pipeline = 2;
+	j = burst(&m, &config, 1, &hybrid);
+	free_journeys(&j);
+	paper_config(&m, &config, VLR_SIM_ROUTING_UGAL_L_CR);
+	config.packet_phits = 1;
+	config.pipeline = 2;
+	j = burst(&m, &config, 1, &credit);
+	free_journeys(&j);
+	assert_int_equal(hybrid.cycles, credit.cycles);
+	assert_true(hybrid.latency_avg == credit.latency_avg);
+	vlr_sim_result_free(&hybrid);
+	vlr_sim_result_free(&credit);
+	paper_config(&m, &config, VLR_SIM_ROUTING_UGAL_L_VC_H);
+	j = burst(&m, &config, 12, &hybrid);
+	free_journeys(&j);
+	paper_config(&m, &config, VLR_SIM_ROUTING_UGAL_L_CR);
+	j = burst(&m, &config, 12, &credit);
+	free_journeys(&j);
+	assert_true(hybrid.latency_avg != credit.latency_avg);
+	vlr_sim_result_free(&hybrid);
+	vlr_sim_result_free(&credit);
+	model_free(&m);
+}
+
+/*
+ * Input buffers deeper than 255 packets (the paper's 256 flits): two
+ * servers of a switch send 600 single-phit packets each to one server of
+ * another switch; the link between the switches takes half, so that each
+ * server's input buffer holds some 300 packets, and all arrive.
+ */
+static void test_deep_buffers(void **state)
+{
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
+	struct vlr_sim_config config;
+	struct vlr_sim_result r;
+	struct journeys j;
+	struct model m;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	model_config(&m, &config, VLR_VLP_LADDER, VLR_MIN_FIRST);
+	config.reference.routing = VLR_SIM_ROUTING_MINIMAL;
+	config.packet_phits = 1;
+	config.input_packets = 320;
+	config.queue_packets = 1000;
+	j = replay(&m, &config, 1, "0 0 2 600\n0 1 2 600\n", 1200, 3000, &r);
+	assert_true(r.latency_max > 500);
+	vlr_sim_result_free(&r);
+	free_journeys(&j);
+	model_free(&m);
+}
+
+/*
+ * UGAL-L_CR at scale, uniform traffic just past UGAL-L_VC_H's saturation
+ * (the paper's 1,056-server Dragonfly): a credit held back for one VL
+ * holds back no other, so that the delays do not feed on each other and
+ * it accepts about what UGAL-L_VC_H does (with one queue of credits per
+ * link it collapsed to under 60% of it within 1,500 cycles).
+ */
+static double paper_scale_accepted(const struct model *m, enum vlr_sim_routing routing)
+{
+	struct vlr_sim_config config;
+	struct vlr_sim_result r;
+	struct vlr_error err;
+	struct vlr_sim *sim;
+	double accepted;
+
+	paper_config(m, &config, routing);
+	config.packet_phits = 1;
+	config.input_packets = 16;
+	config.cycles = 1500;
+	config.warmup = 0;
+	config.pattern.kind = VLR_PATTERN_UNIFORM;
+	sim = vlr_sim_new(m->tables, &config, &err);
+	if (!sim || vlr_sim_run(sim, 0.7, 1, &r, &err))
+		fail_msg("%s", err.message);
+	accepted = r.accepted;
+	vlr_sim_result_free(&r);
+	vlr_sim_free(sim);
+	return accepted;
+}
+
+static void test_ugal_credit_delay_scale(void **state)
+{
+	struct vlr_family_params params = test_dragonfly(4, 8, 4);
+	struct model m;
+	double hybrid, credit;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	hybrid = paper_scale_accepted(&m, VLR_SIM_ROUTING_UGAL_L_VC_H);
+	credit = paper_scale_accepted(&m, VLR_SIM_ROUTING_UGAL_L_CR);
+	if (credit < 0.95 * hybrid)
+		fail_msg("UGAL-L_CR accepts %.4f, UGAL-L_VC_H %.4f", credit, hybrid);
 	model_free(&m);
 }
 
@@ -1121,6 +1421,11 @@ int main(void)
 		cmocka_unit_test(test_queue_random_room),
 		cmocka_unit_test(test_no_deadlock_rval),
 		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_ugal_rule),
+		cmocka_unit_test(test_ugal_paths),
+		cmocka_unit_test(test_ugal_credit_delay),
+		cmocka_unit_test(test_deep_buffers),
+		cmocka_unit_test(test_ugal_credit_delay_scale),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

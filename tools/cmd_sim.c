@@ -18,7 +18,7 @@
 
 static const char sim_usage[] =
 	"Usage: vlroute sim DIR [OPTIONS]\n"
-	"       vlroute sim FABRIC [--routing valiant|rval|minimal] [OPTIONS]\n"
+	"       vlroute sim FABRIC [--routing valiant|rval|minimal|ugal-...] [OPTIONS]\n"
 	"Replay the tables in DIR (LFTs, path SLs, SL2VL, LMC) packet by packet, or\n"
 	"route every packet of the fabric in the file FABRIC as the Valiant studies\n"
 	"do (the reference model), and measure accepted load over time, latency,\n"
@@ -50,8 +50,20 @@ static const char sim_usage[] =
 	"      --routing R        valiant (an intermediate switch per packet: any\n"
 	"                         switch, any Dragonfly+ leaf), rval (Restricted\n"
 	"                         Valiant: drawn in the group, on a HyperX in the\n"
-	"                         dimensions that differ, when both ends share it)\n"
-	"                         or minimal (default valiant)\n"
+	"                         dimensions that differ, when both ends share it),\n"
+	"                         minimal, or the Dragonfly paper's UGAL: minimal or\n"
+	"                         one drawn Valiant path per packet at the source,\n"
+	"                         minimal when q_m x H_m <= q_nm x H_nm, q sensed as\n"
+	"                         ugal-g (the global channels leaving the group),\n"
+	"                         ugal-l (the source switch's output queues),\n"
+	"                         ugal-l-vc (only the VLs of each path), ugal-l-vc-h\n"
+	"                         (the VLs only when both leave by the same port) or\n"
+	"                         ugal-l-cr (ugal-l-vc-h, credits delayed by their\n"
+	"                         round-trip latency) (default valiant)\n"
+	"      --intermediate I   valiant, ugal-*: switch (any switch) or group (a\n"
+	"                         Dragonfly group, then the switch its global link\n"
+	"                         from the source group reaches, as the Dragonfly\n"
+	"                         paper) (default switch)\n"
 	"      --recompute        valiant, rval: a packet blocked at its source\n"
 	"                         switch draws a new intermediate every cycle\n"
 	"      --vl-policy P      ladder, ladder-reuse or 2phases (default 2phases)\n"
@@ -73,9 +85,9 @@ static const char sim_usage[] =
 	"      --injection-vls I  policy (the first hop's VLs) or any (the lowest\n"
 	"                         VL with room, as CAMINOS) (default policy)\n"
 	"Switches, links and servers:\n"
-	"      --packet N         phits per packet (default 16)\n"
-	"      --input-buffer N   input buffer per VL, packets (default 4)\n"
-	"      --output-buffer N  output buffer per VL, packets (default 2)\n"
+	"      --packet N         phits per packet, 1..65535 (default 16)\n"
+	"      --input-buffer N   input buffer per VL, packets, 1..4096 (default 4)\n"
+	"      --output-buffer N  output buffer per VL, packets, 1..255 (default 2)\n"
 	"      --iterations N     allocator iterations (default 2)\n"
 	"      --crossbar C       vl (each port's VLs cross on their own) or port\n"
 	"                         (one packet per port at a time) (default vl)\n"
@@ -119,7 +131,7 @@ enum {
 	OPT_QUEUES, OPT_QUEUE_SIZE, OPT_QUEUE_SELECT, OPT_TRANSIT, OPT_BIN, OPT_DEADLOCK,
 	OPT_DROP, OPT_CSV, OPT_CROSSBAR, OPT_ROUTING, OPT_VL_POLICY, OPT_PHASE_MIN,
 	OPT_VLS_PER_PHASE, OPT_PHASE_VLS, OPT_DIM_ORDER, OPT_PHASE_TWO_ORDER, OPT_MINIMAL,
-	OPT_INJECTION_VLS, OPT_RECOMPUTE,
+	OPT_INJECTION_VLS, OPT_RECOMPUTE, OPT_INTERMEDIATE,
 };
 
 static const struct option sim_options[] = {
@@ -147,6 +159,7 @@ static const struct option sim_options[] = {
 	{ "minimal", required_argument, NULL, OPT_MINIMAL },
 	{ "injection-vls", required_argument, NULL, OPT_INJECTION_VLS },
 	{ "recompute", no_argument, NULL, OPT_RECOMPUTE },
+	{ "intermediate", required_argument, NULL, OPT_INTERMEDIATE },
 	{ "packet", required_argument, NULL, OPT_PACKET },
 	{ "input-buffer", required_argument, NULL, OPT_INPUT },
 	{ "output-buffer", required_argument, NULL, OPT_OUTPUT },
@@ -216,7 +229,7 @@ static const struct number_option number_options[] = {
 	{ OPT_BIAS, "--adaptive-bias", 0, 1000000 },
 	{ 'v', "--vls", 1, VLR_MAX_DATA_VLS },
 	{ OPT_PACKET, "--packet", 1, 65535 },
-	{ OPT_INPUT, "--input-buffer", 1, 255 },
+	{ OPT_INPUT, "--input-buffer", 1, 4096 },
 	{ OPT_OUTPUT, "--output-buffer", 1, 255 },
 	{ OPT_ITERATIONS, "--iterations", 1, 16 },
 	{ OPT_SPEEDUP, "--speedup", 1, 64 },
@@ -361,6 +374,9 @@ static int reference_option(struct sim_cli *cli, int option, const char *text)
 		status = vlr_sim_phase_vls_parse(text, &cli->config.phase_vls, &err);
 		break;
 	case OPT_MINIMAL: status = vlr_sim_minimal_parse(text, &r->minimal, &err); break;
+	case OPT_INTERMEDIATE:
+		status = vlr_sim_intermediate_parse(text, &r->intermediate, &err);
+		break;
 	case OPT_INJECTION_VLS:
 		status = vlr_sim_injection_vls_parse(text, &r->injection, &err);
 		break;
@@ -400,7 +416,7 @@ static void note_kind(struct sim_cli *cli, int option)
 	static const int table_only[] = { 'm', 'd', OPT_BIAS, 'v', 'f' };
 	size_t i;
 
-	if (option >= OPT_ROUTING && option <= OPT_RECOMPUTE && option != OPT_PHASE_VLS &&
+	if (option >= OPT_ROUTING && option <= OPT_INTERMEDIATE && option != OPT_PHASE_VLS &&
 	    !cli->reference_option)
 		cli->reference_option = option_name(option);
 	for (i = 0; i < sizeof(table_only) / sizeof(table_only[0]); i++)

@@ -32,6 +32,7 @@ static const char *const sim_fields[] = {
 	"offered", "seed", "accepted", "latency_avg", "latency_p50", "latency_p99",
 	"latency_max", "hops_avg", "generated", "refused", "injected", "delivered",
 	"inject_min", "inject_max_over_min", "inject_cv", "stability", "deadlock", "cycles",
+	"nonminimal", "latency_minimal_avg", "latency_nonminimal_avg",	/* UGAL only */
 	NULL,
 };
 

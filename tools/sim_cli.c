@@ -125,8 +125,9 @@ static void describe_model(const struct vlr_sim *sim, char *out, size_t size)
 	char policy[128];
 
 	vlr_vl_policy_describe(&r->policy, policy, sizeof(policy));
-	snprintf(out, size, "reference model, %s%s, %s%s%s%s%s",
+	snprintf(out, size, "reference model, %s%s%s, %s%s%s%s%s",
 		 vlr_sim_routing_name(r->routing), r->recompute ? " with recomputation" : "",
+		 r->intermediate == VLR_SIM_INTERMEDIATE_GROUP ? " by group" : "",
 		 policy, r->policy.kind == VLR_VLP_TWO_PHASES ? ", " : "",
 		 r->policy.kind == VLR_VLP_TWO_PHASES ?
 		 vlr_sim_phase_vls_name(vlr_sim_config_of(sim)->phase_vls) : "",
@@ -206,9 +207,16 @@ static int report(const struct sim_cli *cli, const struct vlr_sim_result *result
 	unsigned i;
 	int deadlock = 0;
 
-	for (i = 0; i < count; i++)
-		if (results[i].completed)
-			print_run(cli->report, &results[i]);
+	for (i = 0; i < count; i++) {
+		if (!results[i].completed)
+			continue;
+		print_run(cli->report, &results[i]);
+		if (vlr_sim_routing_is_ugal(cli->config.reference.routing))
+			fprintf(cli->report, "         non-minimal %.1f%%, latency minimal %.1f, "
+				"non-minimal %.1f\n", 100.0 * results[i].nonminimal,
+				results[i].latency_minimal_avg,
+				results[i].latency_nonminimal_avg);
+	}
 	for (i = 0; i < count; i++) {
 		if (!results[i].completed || !results[i].deadlock)
 			continue;

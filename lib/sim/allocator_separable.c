@@ -38,6 +38,7 @@
 
 #include "allocator_internal.h"
 #include "route_internal.h"
+#include "crt_internal.h"
 
 /* A crossbar input's request. */
 struct sim_request {
@@ -233,7 +234,7 @@ static void grant(struct separable *a, struct sim_state *st, uint32_t ci,
 	/* the head arrived at head_ready - pipeline */
 	uint64_t tail_in = st->in[pv].ready - c->pipeline + c->packet_phits;
 	uint32_t packet = sim_input_pop(st, port, req->vl);
-	uint64_t done = st->now + (c->packet_phits + c->speedup - 1) / c->speedup;
+	uint64_t done = st->now + (c->packet_phits + c->speedup - 1) / c->speedup, credit;
 
 	if (done < tail_in)
 		done = tail_in;
@@ -242,7 +243,10 @@ static void grant(struct separable *a, struct sim_state *st, uint32_t ci,
 	if (done > st->last_move)
 		st->last_move = done;
 	a->xin[pv].not_before = st->in[pv].ready;
-	sim_return_credit(st, port, req->vl, done + st->sim->latency[port]);
+	credit = done + st->sim->latency[port];
+	if (st->crt)
+		credit = sim_crt_credit_time(st, port, req->vl, req->out, credit);
+	sim_return_credit(st, port, req->vl, credit);
 	sim_output_push(st, req->out, req->out_vl, packet);
 	a->in_rr[port] = (uint8_t)sim_ring_next(req->vl, st->vls);
 	a->out_rr[r->first * r->per_vl + output_of_request(r, req)] = sim_ring_next(ci, r->inputs);

@@ -2,8 +2,8 @@
  * dlid_adaptive.c - the DLID rule "adaptive" (UGAL-L): the minimal offset
  * or one random Valiant offset, whichever has the smaller (queue x hops) at
  * the source switch, queue = packets in its output buffer plus those it
- * has sent into the next switch's input buffer; Valiant only when its cost
- * is smaller by more than the bias (--adaptive-bias). The DLID is chosen
+ * has sent into the next switch's input buffer (local_queue); Valiant
+ * only when its cost is smaller by more than the bias (--adaptive-bias). The DLID is chosen
  * when the packet first reaches the head of its injection queue, so the
  * choice sees the switch as it is when the packet leaves.
  *
@@ -45,22 +45,33 @@ static unsigned route_hops(const struct sim_state *st, uint32_t sw, uint16_t dli
 }
 
 /*
- * Packets queued towards dlid at the source switch sw: the credits its
- * output port holds as its link last looked for a packet to send, before
- * this cycle's links (the servers inject first).
+ * Packets queued towards dlid at the source switch sw, as the switch
+ * knows them now: in its output buffer (not the packet whose tail has
+ * left the wire) and sent into the next switch's input buffer without
+ * their credits back (those due by now taken in). A link settles its
+ * buffer and credits only when it acts, so that its own view of an idle
+ * link still holds the packet it last sent and misses the credits that
+ * came back since - which made idle ports look busy and sent packets
+ * minimally on an empty fabric.
  */
 static unsigned local_queue(struct sim_state *st, uint32_t sw, uint16_t dlid)
 {
 	uint32_t port = output(st, sw, dlid);
-	const uint8_t *credits;
+	const struct sim_port *s;
+	const uint16_t *credits = NULL;
 	unsigned vl, queued = 0;
 
 	if (port == VLR_NONE)
 		return 0;
-	credits = st->sim->peer[port] == VLR_NONE ? NULL :
-		  sim_link_credits(st, port, st->now ? st->now - 1 : 0);
+	s = &st->ports[port];
+	if (st->sim->peer[port] != VLR_NONE) {
+		sim_credits_settle(st, port);
+		credits = st->credits + (uint64_t)port * st->vls;
+	}
 	for (vl = 0; vl < st->vls; vl++) {
 		queued += st->out[(uint64_t)port * st->vls + vl].used;
+		if (s->tx_vl == vl && s->link_free <= st->now)
+			queued--;
 		if (credits)
 			queued += st->config->input_packets - credits[vl];
 	}

@@ -27,6 +27,15 @@
  * (route_internal.h: reroute) draws again by the same rule and is routed
  * as if it had drawn that intermediate first; its injection VL stays.
  *
+ * With group intermediates (the Dragonfly paper's Valiant) the packet
+ * draws a group instead: its source's or destination's group routes it
+ * minimally, any other makes its intermediate the switch of that group
+ * that a global link from the source group reaches (landing, by group
+ * pair), so that phase one ends where its global link lands. The UGAL
+ * routings draw so (or by switch) and then keep the draw or route
+ * minimally by the rule of ugal.c, from the queues they sense at the
+ * source switch as it knows them in that cycle (port_queue).
+ *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
@@ -46,6 +55,11 @@ struct reference {
 	uint32_t *group_first;		/* RVAL: [group], num_groups + 1: the
 					   group's eligible switches are */
 	uint32_t *in_group;		/* in_group[group_first[g] ..] */
+	uint32_t *landing_first;	/* group intermediates: [from * groups +
+					   to], groups^2 + 1: the switches of
+					   group to with a global link from
+					   group from are */
+	uint32_t *landing;		/* landing[landing_first[pair] ..] */
 };
 
 /* The phase whose next hops (and VLs) a packet without a second phase takes. */
@@ -98,6 +112,42 @@ static uint32_t restricted_via(const struct reference *r, struct vlr_rng *rng,
 	return r->in_group[first + vlr_rng_below(rng, r->group_first[g + 1] - first)];
 }
 
+/*
+ * The paper's Valiant on a Dragonfly: a random group; the source's or the
+ * destination's group gives the minimal route (its switch as the
+ * intermediate), any other the switch its global link from the source
+ * group reaches - among several, those nearest the source switch, ties at
+ * random.
+ */
+static uint32_t group_via(const struct reference *r, struct vlr_rng *rng, uint32_t source,
+			  uint32_t destination)
+{
+	const struct vlr_topology *t = &r->sim->topology;
+	const uint8_t *hops;
+	uint32_t g = vlr_rng_below(rng, t->num_groups), pair, i, best = VLR_NONE, ties = 0;
+	uint32_t nearest = 0, first, last;
+
+	if (g == t->group[source])
+		return source;
+	if (g == t->group[destination])
+		return destination;
+	pair = t->group[source] * t->num_groups + g;
+	first = r->landing_first[pair];
+	last = r->landing_first[pair + 1];
+	for (i = first; i < last; i++) {
+		hops = r->model.routes[0]->hops + (uint64_t)r->landing[i] * r->n;
+		if (best != VLR_NONE && hops[source] > nearest)
+			continue;
+		if (best == VLR_NONE || hops[source] < nearest)
+			ties = 0;
+		nearest = hops[source];
+		ties++;
+		if (ties == 1 || vlr_rng_below(rng, ties) == 0)
+			best = r->landing[i];
+	}
+	return best;
+}
+
 /* p's intermediate, drawn by the model's routing (minimal: its destination switch). */
 static uint32_t draw_via(const struct reference *r, struct sim_state *st,
 			 const struct sim_packet *p)
@@ -110,6 +160,9 @@ static uint32_t draw_via(const struct reference *r, struct sim_state *st,
 
 	if (r->model.routing == VLR_SIM_ROUTING_MINIMAL)
 		return destination;
+	if (r->model.intermediate == VLR_SIM_INTERMEDIATE_GROUP &&
+	    r->model.routing != VLR_SIM_ROUTING_RVAL)
+		return group_via(r, rng, source, destination);
 	if (r->model.routing == VLR_SIM_ROUTING_RVAL)
 		via = restricted_via(r, rng, source, destination);
 	return via != VLR_NONE ? via : r->eligible[vlr_rng_below(rng, r->num_eligible)];
@@ -136,11 +189,134 @@ static void set_via(const struct reference *r, struct sim_packet *p, uint32_t vi
 	p->phase_two = (uint8_t)minimal_phase(r, (enum vlr_route_class)p->route_class);
 }
 
+/*
+ * Packets queued at port on the VLs of mask: in its output buffer, and
+ * sent into the next switch's input buffer but not yet gone from it (its
+ * credits missing). As the switch knows them now: the links settle their
+ * buffers and credits only when they act, so that an idle link still
+ * counts the packet it last sent and misses the credits that came back
+ * since; here the packet off the wire is not counted and the credits due
+ * by now are taken in.
+ */
+static uint64_t port_queue(struct sim_state *st, uint32_t port, uint16_t mask)
+{
+	const struct sim_port *s = &st->ports[port];
+	const uint16_t *credits = NULL;
+	uint64_t queued = 0;
+	unsigned vl;
+
+	if (st->sim->peer[port] != VLR_NONE) {
+		sim_credits_settle(st, port);
+		credits = st->credits + (uint64_t)port * st->vls;
+	}
+	for (vl = 0; vl < st->vls; vl++) {
+		if (!(mask >> vl & 1))
+			continue;
+		queued += st->out[(uint64_t)port * st->vls + vl].used;
+		if (s->tx_vl == vl && s->link_free <= st->now)
+			queued--;
+		if (credits)
+			queued += st->config->input_packets - credits[vl];
+	}
+	return queued;
+}
+
+/* The port by which switch sw forwards towards target in phase (0 or 1). */
+static uint32_t next_port(const struct reference *r, uint32_t sw, uint32_t target, int phase)
+{
+	unsigned number = r->model.routes[phase]->port[(uint64_t)target * r->n + sw];
+
+	return number ? r->sim->first_port[sw] + number - 1 : VLR_NONE;
+}
+
+/* The first global link from sw to target in phase, VLR_NONE if none. */
+static uint32_t leg_global(const struct reference *r, uint32_t sw, uint32_t target, int phase)
+{
+	const struct vlr_sim *sim = r->sim;
+	uint32_t port;
+
+	while (sw != target && (port = next_port(r, sw, target, phase)) != VLR_NONE &&
+	       sim->peer[port] != VLR_NONE) {
+		if (sim->global[port])
+			return port;
+		sw = sim->port_switch[sim->peer[port]];
+	}
+	return VLR_NONE;
+}
+
+/* One side of a UGAL comparison: a packet routed by way of via. */
+struct ugal_side {
+	uint32_t port;			/* the source switch's output */
+	unsigned hops;
+	uint16_t vls;			/* the VLs its first hop may take */
+	uint32_t global;		/* UGAL-G: the global channel it leaves
+					   the source group by, else port */
+};
+
+static void ugal_side(const struct reference *r, const struct sim_packet *p, uint32_t via,
+		      struct ugal_side *side)
+{
+	const struct vlr_sim *sim = r->sim;
+	uint32_t source = sim->servers.switch_index[p->source];
+	uint32_t destination = sim->servers.switch_index[p->destination];
+	struct sim_packet probe = *p;
+	uint32_t global;
+	int phase;
+
+	set_via(r, &probe, via);
+	phase = probe.route_class == VLR_ROUTE_VALIANT ? 0 : probe.phase_two;
+	side->port = next_port(r, source, via == source ? destination : via, phase);
+	side->hops = probe.route_class == VLR_ROUTE_VALIANT ?
+		     r->model.routes[0]->hops[(uint64_t)via * r->n + source] +
+		     r->model.routes[1]->hops[(uint64_t)destination * r->n + via] :
+		     r->model.routes[phase]->hops[(uint64_t)destination * r->n + source];
+	side->vls = sim->vl->choices(sim->vl, source, sim->server_port[p->source], side->port,
+				     &probe);
+	global = probe.route_class == VLR_ROUTE_VALIANT ? leg_global(r, source, via, 0) :
+		 leg_global(r, source, destination, phase);
+	if (global == VLR_NONE && probe.route_class == VLR_ROUTE_VALIANT &&
+	    sim->topology.group[via] == sim->topology.group[source])
+		global = leg_global(r, via, destination, 1);
+	side->global = global != VLR_NONE ? global : side->port;
+}
+
+/* UGAL at the source switch: 1 if p goes by way of via rather than minimally. */
+static int ugal_takes_valiant(const struct reference *r, struct sim_state *st,
+			      const struct sim_packet *p, uint32_t via)
+{
+	uint32_t destination = r->sim->servers.switch_index[p->destination];
+	struct vlr_sim_ugal_view v;
+	struct ugal_side m, nm;
+	uint16_t all = (uint16_t)((1u << st->vls) - 1);
+	int global = r->model.routing == VLR_SIM_ROUTING_UGAL_G;
+
+	ugal_side(r, p, destination, &m);
+	ugal_side(r, p, via, &nm);
+	v.hops_min = m.hops;
+	v.hops_nonmin = nm.hops;
+	v.port_min = m.port;
+	v.port_nonmin = nm.port;
+	v.queue_min = port_queue(st, global ? m.global : m.port, all);
+	v.queue_nonmin = port_queue(st, global ? nm.global : nm.port, all);
+	v.vl_queue_min = port_queue(st, m.port, m.vls);
+	v.vl_queue_nonmin = port_queue(st, nm.port, nm.vls);
+	return !vlr_sim_ugal_minimal(r->model.routing, &v);
+}
+
 static void depart(const struct sim_route *self, struct sim_state *st, struct sim_packet *p)
 {
 	const struct reference *r = (const struct reference *)self;
+	const struct vlr_sim *sim = r->sim;
+	uint32_t via = draw_via(r, st, p);
+	uint32_t source = sim->servers.switch_index[p->source];
+	uint32_t destination = sim->servers.switch_index[p->destination];
 
-	set_via(r, p, draw_via(r, st, p));
+	/* a packet to its own switch has no shorter path than none */
+	if (vlr_sim_routing_is_ugal(r->model.routing) && via != source &&
+	    via != destination && (source == destination ||
+				   !ugal_takes_valiant(r, st, p, via)))
+		via = destination;
+	set_via(r, p, via);
 }
 
 static int reroutes(const struct sim_route *self, const struct sim_state *st)
@@ -242,6 +418,8 @@ static void release(struct sim_route *self)
 	free(r->eligible);
 	free(r->group_first);
 	free(r->in_group);
+	free(r->landing_first);
+	free(r->landing);
 	free(r);
 }
 
@@ -304,6 +482,58 @@ static int list_groups(struct reference *r, struct vlr_error *err)
 	return 0;
 }
 
+/* Group intermediates: the switches each global link reaches, by group pair. */
+static int list_landings(struct reference *r, struct vlr_error *err)
+{
+	const struct vlr_sim *sim = r->sim;
+	const struct vlr_topology *t = &sim->topology;
+	uint64_t pairs = (uint64_t)t->num_groups * t->num_groups;
+	uint32_t port, *next, from, to;
+
+	r->landing_first = calloc(pairs + 1, sizeof(*r->landing_first));
+	r->landing = malloc(((size_t)sim->num_ports + 1) * sizeof(*r->landing));
+	next = calloc(pairs + 1, sizeof(*next));
+	if (!r->landing_first || !r->landing || !next) {
+		free(next);
+		return vlr_fail(err, "out of memory for %u groups", t->num_groups);
+	}
+	for (port = 0; port < sim->num_ports; port++)
+		if (sim->global[port] && sim->peer[port] != VLR_NONE)
+			r->landing_first[t->group[sim->port_switch[port]] * t->num_groups +
+					 t->group[sim->port_switch[sim->peer[port]]] + 1]++;
+	for (from = 0; from < pairs; from++)
+		r->landing_first[from + 1] += r->landing_first[from];
+	memcpy(next, r->landing_first, pairs * sizeof(*next));
+	for (port = 0; port < sim->num_ports; port++) {
+		if (!sim->global[port] || sim->peer[port] == VLR_NONE)
+			continue;
+		from = t->group[sim->port_switch[port]];
+		to = t->group[sim->port_switch[sim->peer[port]]];
+		r->landing[next[from * t->num_groups + to]++] = sim->port_switch[sim->peer[port]];
+	}
+	free(next);
+	return 0;
+}
+
+/* Group intermediates need a Dragonfly whose groups all reach each other. */
+static int check_groups(const struct reference *r, struct vlr_error *err)
+{
+	const struct vlr_topology *t = &r->sim->topology;
+	uint32_t from, to;
+
+	if (t->params.family != VLR_FAMILY_DRAGONFLY)
+		return vlr_fail(err, "group intermediates are for a Dragonfly, not a %s",
+				vlr_topology_family_name(t->params.family));
+	for (from = 0; from < t->num_groups; from++)
+		for (to = 0; to < t->num_groups; to++)
+			if (from != to && r->landing_first[from * t->num_groups + to] ==
+					  r->landing_first[from * t->num_groups + to + 1])
+				return vlr_fail(err, "group intermediates need a global link "
+						"between every two groups; groups %u and %u "
+						"have none", from, to);
+	return 0;
+}
+
 struct sim_route *sim_route_reference_new(const struct vlr_sim *sim, struct vlr_error *err)
 {
 	struct reference *r;
@@ -327,7 +557,9 @@ struct sim_route *sim_route_reference_new(const struct vlr_sim *sim, struct vlr_
 	r->model = sim->config.reference;
 	r->n = sim->num_switches;
 	if (list_eligible(r, err) || (r->model.routing == VLR_SIM_ROUTING_RVAL &&
-				      !sim->topology.coord && list_groups(r, err))) {
+				      !sim->topology.coord && list_groups(r, err)) ||
+	    (r->model.intermediate == VLR_SIM_INTERMEDIATE_GROUP &&
+	     (list_landings(r, err) || check_groups(r, err)))) {
 		release(&r->base);
 		return NULL;
 	}

@@ -44,7 +44,14 @@ static const struct vlr_name crossbar_names[] = {
 };
 static const struct vlr_name routing_names[] = {
 	{ "tables", VLR_SIM_ROUTING_TABLES }, { "minimal", VLR_SIM_ROUTING_MINIMAL },
-	{ "valiant", VLR_SIM_ROUTING_VALIANT }, { "rval", VLR_SIM_ROUTING_RVAL }, { NULL, 0 },
+	{ "valiant", VLR_SIM_ROUTING_VALIANT }, { "rval", VLR_SIM_ROUTING_RVAL },
+	{ "ugal-g", VLR_SIM_ROUTING_UGAL_G }, { "ugal-l", VLR_SIM_ROUTING_UGAL_L },
+	{ "ugal-l-vc", VLR_SIM_ROUTING_UGAL_L_VC }, { "ugal-l-vc-h", VLR_SIM_ROUTING_UGAL_L_VC_H },
+	{ "ugal-l-cr", VLR_SIM_ROUTING_UGAL_L_CR }, { NULL, 0 },
+};
+static const struct vlr_name intermediate_names[] = {
+	{ "switch", VLR_SIM_INTERMEDIATE_SWITCH }, { "group", VLR_SIM_INTERMEDIATE_GROUP },
+	{ NULL, 0 },
 };
 static const struct vlr_name injection_names[] = {
 	{ "policy", VLR_SIM_INJECTION_POLICY }, { "any", VLR_SIM_INJECTION_ANY }, { NULL, 0 },
@@ -232,6 +239,22 @@ int vlr_sim_phase_vls_parse(const char *text, enum vlr_sim_phase_vls *phase_vls,
 	if (parse_name(text, phase_vls_names, "phase VLs", &value, err))
 		return -1;
 	*phase_vls = (enum vlr_sim_phase_vls)value;
+	return 0;
+}
+
+const char *vlr_sim_intermediate_name(enum vlr_sim_intermediate intermediate)
+{
+	return vlr_name_of(intermediate_names, (int)intermediate, "?");
+}
+
+int vlr_sim_intermediate_parse(const char *text, enum vlr_sim_intermediate *intermediate,
+			       struct vlr_error *err)
+{
+	int value;
+
+	if (parse_name(text, intermediate_names, "intermediate", &value, err))
+		return -1;
+	*intermediate = (enum vlr_sim_intermediate)value;
 	return 0;
 }
 

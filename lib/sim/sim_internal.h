@@ -86,8 +86,8 @@ struct sim_input {
 	uint64_t ready;			/* the head may move from this cycle */
 	uint32_t out;			/* the head's output port */
 	uint16_t choices;		/* ... and the VLs it may take there */
-	uint8_t head;			/* ring: first slot */
-	uint8_t count;			/* ring: packets */
+	uint16_t head;			/* ring: first slot */
+	uint16_t count;			/* ring: packets */
 };
 
 /* The output buffer of a (port, VL): its ring (slots in out_slots). */
@@ -125,6 +125,8 @@ struct sim_stats {
 	uint64_t latency_sum;
 	uint64_t hops_sum;
 	uint64_t measured;
+	uint64_t nonminimal;		/* measured, route class Valiant */
+	uint64_t nonminimal_latency_sum;
 	uint64_t *bin_phits;		/* [bin] */
 	uint32_t num_bins;
 	uint64_t window_phits;		/* delivered inside the measured window */
@@ -148,7 +150,7 @@ struct sim_state {
 	/* per (port, VL) */
 	struct sim_input *in;
 	uint32_t *in_slots;		/* input_packets per (port, VL) */
-	uint8_t *credits;		/* [sender, VL] (sim_sender): credits a
+	uint16_t *credits;		/* [sender, VL] (sim_sender): credits a
 					   link holds for its far end's input */
 	struct sim_output *out;
 	uint32_t *out_slots;		/* output_packets per (port, VL) */
@@ -195,6 +197,8 @@ struct sim_state {
 					   source switch get another route
 					   (route_internal.h) */
 	struct sim_allocator *allocator;	/* allocator_internal.h */
+	struct sim_crt *crt;		/* UGAL-L_CR's credit round trips
+					   (sim_crt.h), else NULL */
 };
 
 /* sim_state.c */
@@ -288,7 +292,7 @@ void sim_output_push(struct sim_state *state, uint32_t port, unsigned vl, uint32
 /* The credits per VL the sender on out_port's link holds, as its link last
    looked for a packet to send up to cycle (switch links look after the
    servers inject, before the allocators run). */
-const uint8_t *sim_link_credits(struct sim_state *state, uint32_t out_port, uint64_t cycle);
+const uint16_t *sim_link_credits(struct sim_state *state, uint32_t out_port, uint64_t cycle);
 /* Take in the credits of sender (sim_sender) that are due now. */
 void sim_credits_settle(struct sim_state *state, uint32_t sender);
 /* The cycle the credit at the head of sender's credit ring comes back,

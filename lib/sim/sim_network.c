@@ -37,9 +37,16 @@ static int check_parts(const struct vlr_sim_config *c, struct vlr_error *err)
 	if (c->reference.recompute && c->reference.routing == VLR_SIM_ROUTING_TABLES)
 		return vlr_fail(err, "recomputation is the reference model's; tables "
 				"recompute by the DLID rule recompute");
-	if (c->reference.recompute && c->reference.routing == VLR_SIM_ROUTING_MINIMAL)
+	if (c->reference.recompute && c->reference.routing != VLR_SIM_ROUTING_VALIANT &&
+	    c->reference.routing != VLR_SIM_ROUTING_RVAL)
 		return vlr_fail(err, "recomputation draws a new intermediate: it needs the "
-				"routing valiant or rval, not minimal");
+				"routing valiant or rval, not %s",
+				vlr_sim_routing_name(c->reference.routing));
+	if (c->reference.intermediate == VLR_SIM_INTERMEDIATE_GROUP &&
+	    c->reference.routing != VLR_SIM_ROUTING_VALIANT &&
+	    !vlr_sim_routing_is_ugal(c->reference.routing))
+		return vlr_fail(err, "group intermediates are for the routings valiant and "
+				"ugal-*, not %s", vlr_sim_routing_name(c->reference.routing));
 	return 0;
 }
 
@@ -47,7 +54,7 @@ static int check_config(const struct vlr_sim_config *c, struct vlr_error *err)
 {
 	const struct limit limits[] = {
 		{ "packet size", c->packet_phits, 1, 65535 },
-		{ "input buffer", c->input_packets, 1, 255 },
+		{ "input buffer", c->input_packets, 1, 4096 },
 		{ "output buffer", c->output_packets, 1, 255 },
 		{ "VLs", c->vls, 0, VLR_MAX_DATA_VLS },
 		{ "allocator iterations", c->iterations, 1, 16 },

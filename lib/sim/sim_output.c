@@ -56,6 +56,9 @@ static void write_routing(const struct vlr_sim *sim, struct vlr_json *json)
 	vlr_vl_policy_describe(&c->reference.policy, policy, sizeof(policy));
 	vlr_json_string(json, "routing", vlr_sim_routing_name(c->reference.routing));
 	vlr_json_bool(json, "recompute", c->reference.recompute);
+	if (c->reference.intermediate != VLR_SIM_INTERMEDIATE_SWITCH)
+		vlr_json_string(json, "intermediate",
+				vlr_sim_intermediate_name(c->reference.intermediate));
 	vlr_json_string(json, "vl_policy", policy);
 	if (c->reference.policy.kind == VLR_VLP_TWO_PHASES)
 		vlr_json_string(json, "phase_vls",
@@ -115,7 +118,8 @@ static void write_bins(const struct vlr_sim_result *r, struct vlr_json *json)
 	vlr_json_close(json);
 }
 
-static void write_run(const struct vlr_sim_result *r, struct vlr_json *json)
+/* ugal: the run's routing is a UGAL one, which also tells the non-minimal share. */
+static void write_run(const struct vlr_sim_result *r, int ugal, struct vlr_json *json)
 {
 	vlr_json_open(json, NULL, '{', VLR_JSON_INLINE);
 	vlr_json_real(json, "offered", r->offered, 6);
@@ -128,6 +132,11 @@ static void write_run(const struct vlr_sim_result *r, struct vlr_json *json)
 	vlr_json_uint(json, "latency_p99", r->latency_p99);
 	vlr_json_uint(json, "latency_max", r->latency_max);
 	vlr_json_real(json, "hops_avg", r->hops_avg, 6);
+	if (ugal) {
+		vlr_json_real(json, "nonminimal", r->nonminimal, 6);
+		vlr_json_real(json, "latency_minimal_avg", r->latency_minimal_avg, 6);
+		vlr_json_real(json, "latency_nonminimal_avg", r->latency_nonminimal_avg, 6);
+	}
 	vlr_json_uint(json, "generated", r->generated);
 	vlr_json_uint(json, "refused", r->refused);
 	vlr_json_uint(json, "injected", r->injected);
@@ -168,6 +177,7 @@ int vlr_sim_write_json(const struct vlr_sim *sim, const struct vlr_sim_result *r
 {
 	struct vlr_json json;
 	unsigned i;
+	int ugal = vlr_sim_routing_is_ugal(sim->config.reference.routing);
 
 	vlr_json_start(&json, out);
 	vlr_json_open(&json, NULL, '{', VLR_JSON_LINES);
@@ -177,7 +187,7 @@ int vlr_sim_write_json(const struct vlr_sim *sim, const struct vlr_sim_result *r
 	vlr_json_open(&json, "runs", '[', VLR_JSON_LINES);
 	for (i = 0; i < count; i++)
 		if (results[i].completed)
-			write_run(&results[i], &json);
+			write_run(&results[i], ugal, &json);
 	vlr_json_close(&json);
 	write_unfinished(results, count, &json);
 	vlr_json_close(&json);

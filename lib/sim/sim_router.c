@@ -12,6 +12,7 @@
 
 #include "allocator_internal.h"
 #include "route_internal.h"
+#include "crt_internal.h"
 #include "vl_select_internal.h"
 
 static int route_failure(struct sim_state *st, uint32_t sw, const struct sim_packet *p,
@@ -102,7 +103,7 @@ uint32_t sim_input_pop(struct sim_state *st, uint32_t port, unsigned vl)
 	struct sim_input *in = &st->in[pv];
 	uint32_t packet = sim_input_first(st, pv);
 
-	in->head = (uint8_t)sim_ring_next(in->head, st->config->input_packets);
+	in->head = (uint16_t)sim_ring_next(in->head, st->config->input_packets);
 	if (--in->count)
 		sim_head_update(st, port, vl);
 	else
@@ -119,6 +120,9 @@ static void credits_settle_until(struct sim_state *st, uint32_t sender, uint64_t
 
 	while (s->credit_count && slots[s->credit_head].time <= cycle) {
 		st->credits[(uint64_t)sender * st->vls + slots[s->credit_head].vl]++;
+		if (st->crt && st->sim->peer[sender] != VLR_NONE)
+			sim_crt_credit(st, sender, slots[s->credit_head].vl,
+				       slots[s->credit_head].time);
 		s->credit_head = (uint16_t)sim_ring_next(s->credit_head, capacity);
 		s->credit_count--;
 	}
@@ -137,7 +141,7 @@ static uint64_t last_look(const struct sim_state *st, uint32_t port, uint64_t cy
 	return s->looks_from <= cycle ? cycle : s->last_sent;
 }
 
-const uint8_t *sim_link_credits(struct sim_state *st, uint32_t out_port, uint64_t cycle)
+const uint16_t *sim_link_credits(struct sim_state *st, uint32_t out_port, uint64_t cycle)
 {
 	credits_settle_until(st, out_port, last_look(st, out_port, cycle));
 	return st->credits + (uint64_t)out_port * st->vls;
@@ -147,7 +151,7 @@ const uint8_t *sim_link_credits(struct sim_state *st, uint32_t out_port, uint64_
 int sim_pick_vl(struct sim_state *st, uint32_t out_port, uint16_t choices)
 {
 	const struct sim_output *out = st->out + (uint64_t)out_port * st->vls;
-	const uint8_t *credits = NULL;
+	const uint16_t *credits = NULL;
 	unsigned vl, capacity = st->config->output_packets;
 	int downstream = st->sim->peer[out_port] != VLR_NONE, best = -1;
 
@@ -205,20 +209,42 @@ uint64_t sim_credit_due(const struct sim_state *st, uint32_t sender)
 						  s->credit_head].time : UINT64_MAX;
 }
 
+/*
+ * The position in sender's credit ring (0: its head) a credit due at time
+ * takes: its tail, or with credits delayed (UGAL-L_CR) the place that
+ * keeps the ring in time order, the later ones moved back by one, so that
+ * a late credit holds back no other VL's.
+ */
+static uint32_t credit_position(struct sim_state *st, struct sim_credit *ring,
+				const struct sim_port *s, uint32_t capacity, uint64_t time)
+{
+	uint32_t i = s->credit_count;
+
+	if (!st->crt)
+		return i;
+	while (i && ring[sim_wrap((uint32_t)s->credit_head + i - 1, capacity)].time > time) {
+		ring[sim_wrap((uint32_t)s->credit_head + i, capacity)] =
+			ring[sim_wrap((uint32_t)s->credit_head + i - 1, capacity)];
+		i--;
+	}
+	return i;
+}
+
 /* A server or link waiting for a credit wakes when the first one returned is due. */
 void sim_return_credit(struct sim_state *st, uint32_t port, unsigned vl, uint64_t time)
 {
 	uint32_t sender = sim_sender(st->sim, port), server = st->sim->peer_server[port];
 	struct sim_port *s = &st->ports[sender];
 	uint32_t capacity = st->vls * st->config->input_packets;
-	struct sim_credit *slot = st->credit_slots + (uint64_t)sender * capacity +
-				  sim_wrap((uint32_t)s->credit_head + s->credit_count, capacity);
+	struct sim_credit *ring = st->credit_slots + (uint64_t)sender * capacity;
+	uint32_t at = credit_position(st, ring, s, capacity, time);
+	struct sim_credit *slot = ring + sim_wrap((uint32_t)s->credit_head + at, capacity);
 
 	slot->time = time;
 	slot->vl = vl;
-	if (!s->credit_count && server != VLR_NONE && time < st->inject_wake[server])
+	if (!at && server != VLR_NONE && time < st->inject_wake[server])
 		st->inject_wake[server] = time;
-	else if (!s->credit_count && server == VLR_NONE)
+	else if (!at && server == VLR_NONE)
 		wake_link(st, sender, time);
 	s->credit_count++;
 }
@@ -242,7 +268,7 @@ static int link_vl(struct sim_state *st, uint32_t port, uint64_t *wake)
 {
 	uint32_t peer = st->sim->peer[port];
 	unsigned mask = st->ports[port].out_mask, vl;
-	const uint8_t *credits;
+	const uint16_t *credits;
 
 	if (peer != VLR_NONE) {
 		sim_credits_settle(st, port);
@@ -265,6 +291,8 @@ static void forward(struct sim_state *st, uint32_t port, uint32_t packet, unsign
 	struct sim_packet *p = &st->packets[packet];
 
 	st->credits[(uint64_t)port * st->vls + vl]--;
+	if (st->crt)
+		sim_crt_sent(st, port, vl);
 	p->arrived = st->now + sim->latency[port];
 	p->ready = p->arrived + st->config->pipeline;
 	p->hops++;

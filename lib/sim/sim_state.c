@@ -16,6 +16,7 @@
 
 #include "allocator_internal.h"
 #include "dlid_rule_internal.h"
+#include "crt_internal.h"
 #include "route_internal.h"
 
 /* Packets all buffers and queues can hold at once. */
@@ -35,12 +36,13 @@ uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 	uint64_t queues = (uint64_t)sim->servers.count * c->injection_queues;
 
 	return packet_capacity(sim) * sizeof(struct sim_packet) +
-	       pv * (sizeof(struct sim_input) + sizeof(struct sim_output) + 1) +
+	       pv * (sizeof(struct sim_input) + sizeof(struct sim_output) + sizeof(uint16_t)) +
 	       pv * (c->input_packets + c->output_packets) * sizeof(uint32_t) +
 	       pv * c->input_packets * sizeof(struct sim_credit) +
 	       sim->num_ports * (sizeof(struct sim_port) + sizeof(uint64_t)) +
 	       sim->num_switches * (sizeof(uint32_t) + sizeof(uint64_t)) +
 	       sim_allocator_type(c->allocator)->run_bytes(sim) +
+	       (c->reference.routing == VLR_SIM_ROUTING_UGAL_L_CR ? sim_crt_bytes(sim) : 0) +
 	       queues * (sizeof(struct sim_ring) + c->queue_packets * sizeof(uint32_t)) +
 	       sim->servers.count * (sizeof(struct vlr_rng) + 5 * sizeof(uint64_t) +
 				     3 * sizeof(uint32_t));
@@ -59,7 +61,7 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	st->packets = malloc((size_t)st->num_packets * sizeof(*st->packets));
 	st->in = calloc(pv, sizeof(*st->in));
 	st->in_slots = malloc(pv * c->input_packets * sizeof(*st->in_slots));
-	st->credits = malloc(pv);
+	st->credits = malloc(pv * sizeof(*st->credits));
 	st->out = calloc(pv, sizeof(*st->out));
 	st->out_slots = malloc(pv * c->output_packets * sizeof(*st->out_slots));
 	st->ports = calloc(ports, sizeof(*st->ports));
@@ -85,7 +87,8 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	    !st->server_link_free || !st->inject_wake || !st->server_queued || !st->queue_rr)
 		return vlr_fail(err, "out of memory for a run (%llu bytes)",
 				(unsigned long long)vlr_sim_run_bytes(sim));
-	memset(st->credits, (int)c->input_packets, pv);
+	for (i = 0; i < pv; i++)
+		st->credits[i] = (uint16_t)c->input_packets;
 	for (i = 0; i < ports; i++) {
 		st->ports[i].tx_vl = SIM_NO_VL;
 		st->ports[i].looks_from = UINT64_MAX;
@@ -159,7 +162,12 @@ static int create_parts(struct sim_state *st, struct vlr_error *err)
 		return -1;
 	st->reroutes = sim->route->reroutes && sim->route->reroutes(sim->route, st);
 	st->allocator = sim_allocator_type(sim->config.allocator)->create(sim, err);
-	return st->allocator ? 0 : -1;
+	if (!st->allocator)
+		return -1;
+	if (sim->config.reference.routing == VLR_SIM_ROUTING_UGAL_L_CR &&
+	    !(st->crt = sim_crt_new(sim, err)))
+		return -1;
+	return 0;
 }
 
 int sim_state_init(struct sim_state *st, const struct vlr_sim *sim, double load,
@@ -204,6 +212,7 @@ void sim_state_free(struct sim_state *st)
 		st->dlid->free(st->dlid);
 	if (st->allocator)
 		st->allocator->free(st->allocator);
+	sim_crt_free(st->crt);
 	free(st->packets);
 	free(st->in);
 	free(st->in_slots);

@@ -1,6 +1,8 @@
 /*
  * sim_stats.c - what a run measures: accepted load per time bin and over
- * the measured window, the latency histogram (average, p50, p99), hops,
+ * the measured window, the latency histogram (average, p50, p99; and the
+ * average of the packets routed by way of an intermediate and of the
+ * others), hops,
  * per-switch injection and its fairness, and the stability class.
  *
  * Accepted load counts a packet's phits in the cycle its tail arrives.
@@ -86,6 +88,10 @@ int sim_stats_delivered(struct sim_state *st, const struct sim_packet *p, uint64
 	stats->latency_sum += latency;
 	stats->hops_sum += p->hops;
 	stats->measured++;
+	if (p->route_class == VLR_ROUTE_VALIANT) {
+		stats->nonminimal_latency_sum += latency;
+		stats->nonminimal++;
+	}
 	return 0;
 }
 
@@ -119,6 +125,14 @@ static void latency_results(const struct sim_stats *stats, struct vlr_sim_result
 			break;
 		}
 	r->measured_packets = stats->measured;
+	r->nonminimal = (double)stats->nonminimal / (double)stats->measured;
+	if (stats->nonminimal)
+		r->latency_nonminimal_avg = (double)stats->nonminimal_latency_sum /
+					    (double)stats->nonminimal;
+	if (stats->nonminimal < stats->measured)
+		r->latency_minimal_avg = (double)(stats->latency_sum -
+						  stats->nonminimal_latency_sum) /
+					 (double)(stats->measured - stats->nonminimal);
 }
 
 static void fairness(const struct sim_state *st, struct vlr_sim_result *r)

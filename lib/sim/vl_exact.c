@@ -36,7 +36,7 @@ static int injection_vl(const struct sim_vl_select *self, struct sim_state *st,
 			uint32_t server, const struct sim_packet *p)
 {
 	const struct vlr_sim *sim = ((const struct exact *)self)->sim;
-	const uint8_t *credits = st->credits + (uint64_t)sim->server_port[server] * st->vls;
+	const uint16_t *credits = st->credits + (uint64_t)sim->server_port[server] * st->vls;
 	int vl = vlr_tables_port_sl2vl(sim->tables, sim->servers.port[server])[p->sl];
 
 	if ((unsigned)vl >= st->vls) {

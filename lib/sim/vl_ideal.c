@@ -63,7 +63,7 @@ static int injection_vl(const struct sim_vl_select *self, struct sim_state *st,
 			uint32_t server, const struct sim_packet *p)
 {
 	const struct ideal *d = (const struct ideal *)self;
-	const uint8_t *credits = st->credits + (uint64_t)d->sim->server_port[server] * st->vls;
+	const uint16_t *credits = st->credits + (uint64_t)d->sim->server_port[server] * st->vls;
 	uint16_t mask = allowed(d, p) & d->all;
 	int vl, best = -1;
 
@@ -213,7 +213,8 @@ int sim_reference_policy(const struct vlr_sim *sim, struct vlr_vl_policy *policy
 		return vlr_fail(err, "the reference model takes a ladder, ladder-reuse or "
 				"2phases VL policy, not %s", vlr_vl_policy_name(policy->kind));
 	if (policy->kind != VLR_VLP_TWO_PHASES) {
-		policy->vls = (m->routing == VLR_SIM_ROUTING_VALIANT ? 2 : 1) * hops;
+		policy->vls = (m->routing == VLR_SIM_ROUTING_VALIANT ||
+			       vlr_sim_routing_is_ugal(m->routing) ? 2 : 1) * hops;
 		return 0;
 	}
 	if (m->minimal == VLR_SIM_MINIMAL_SHORTEST &&

@@ -55,6 +55,27 @@ enum vlr_sim_routing {
 	VLR_SIM_ROUTING_RVAL,		/* reference: Restricted Valiant, the
 					   intermediate of a packet whose ends
 					   share a partition drawn in it */
+	/* The Dragonfly paper's UGAL (Kim, Dally, Scott, Abts): per packet at
+	   the source, minimal or one drawn Valiant path by the queues it
+	   senses (struct vlr_sim_ugal_view, vlr_sim_ugal_minimal). */
+	VLR_SIM_ROUTING_UGAL_G,		/* the queues of the global channels
+					   the two paths leave the source
+					   group by: global knowledge */
+	VLR_SIM_ROUTING_UGAL_L,		/* the source switch's output queues */
+	VLR_SIM_ROUTING_UGAL_L_VC,	/* ... only the VLs each path takes */
+	VLR_SIM_ROUTING_UGAL_L_VC_H,	/* VC-separated only when both paths
+					   leave by the same port */
+	VLR_SIM_ROUTING_UGAL_L_CR,	/* UGAL-L_VC_H with credits delayed by
+					   the credit round-trip latency */
+};
+
+/* Which intermediate Valiant draws in the reference model. */
+enum vlr_sim_intermediate {
+	VLR_SIM_INTERMEDIATE_SWITCH = 0,	/* a switch (the Valiant studies) */
+	VLR_SIM_INTERMEDIATE_GROUP,		/* Dragonfly: a group, the packet
+						   going to the switch its global
+						   link from the source group
+						   reaches (the Dragonfly paper) */
 };
 
 /*
@@ -126,8 +147,40 @@ struct vlr_sim_reference {
 	enum vlr_sim_injection_vls injection;
 	int recompute;			/* valiant or rval: a new intermediate
 					   while blocked at the source switch */
+	enum vlr_sim_intermediate intermediate;	/* valiant and UGAL */
 	const struct vlr_switch_routes *routes[2];
 };
+
+/*
+ * The UGAL routings (the Dragonfly paper's, Section 4): a packet that
+ * heads its injection queue draws one Valiant intermediate as Valiant
+ * does; if that gives a path other than the minimal one, the source
+ * switch compares the two by what the routing senses there:
+ *   minimal when q_m * H_m <= q_nm * H_nm, else the Valiant path,
+ * H = switch-to-switch hops of the path, q = packets queued: in the
+ * output buffer of a port (all its VLs, or the VLs the path's first hop
+ * may take) plus those sent into the next switch's input buffer that
+ * have not left it (its credits missing). UGAL-G: q of the global
+ * channel each path leaves the source group by (its first port when it
+ * leaves none); UGAL-L: of the source switch's output of each path, all
+ * VLs; UGAL-L_VC: only the path's VLs; UGAL-L_VC_H and UGAL-L_CR: the
+ * VLs only when both paths leave by the same port, else UGAL-L's.
+ */
+struct vlr_sim_ugal_view {
+	unsigned hops_min;		/* H_m */
+	unsigned hops_nonmin;		/* H_nm */
+	uint64_t queue_min;		/* q_m, all VLs (UGAL-G: global channel) */
+	uint64_t queue_nonmin;		/* q_nm */
+	uint64_t vl_queue_min;		/* q_m_vc: the minimal path's VLs */
+	uint64_t vl_queue_nonmin;	/* q_nm_vc */
+	uint32_t port_min;		/* Out_m, Out_nm: the source switch's */
+	uint32_t port_nonmin;		/* output ports of the two paths */
+};
+
+/* 1 if routing is one of the UGAL routings. */
+int vlr_sim_routing_is_ugal(enum vlr_sim_routing routing);
+/* 1: the UGAL routing takes the minimal path in view, 0 the Valiant one. */
+int vlr_sim_ugal_minimal(enum vlr_sim_routing routing, const struct vlr_sim_ugal_view *view);
 
 /* A link a packet takes, told to vlr_sim_config.hop. */
 struct vlr_sim_hop {
@@ -240,6 +293,9 @@ int vlr_sim_routing_parse(const char *text, enum vlr_sim_routing *routing,
 const char *vlr_sim_injection_vls_name(enum vlr_sim_injection_vls injection);
 int vlr_sim_injection_vls_parse(const char *text, enum vlr_sim_injection_vls *injection,
 				struct vlr_error *err);
+const char *vlr_sim_intermediate_name(enum vlr_sim_intermediate intermediate);
+int vlr_sim_intermediate_parse(const char *text, enum vlr_sim_intermediate *intermediate,
+			       struct vlr_error *err);
 const char *vlr_sim_minimal_name(enum vlr_sim_minimal minimal);
 int vlr_sim_minimal_parse(const char *text, enum vlr_sim_minimal *minimal,
 			  struct vlr_error *err);
@@ -327,6 +383,11 @@ struct vlr_sim_result {
 	uint64_t latency_max;
 	double hops_avg;		/* switch-to-switch hops */
 	uint64_t measured_packets;	/* delivered with a measured latency */
+	/* Reference model: of the measured packets, those routed by way of
+	   an intermediate (Valiant's or UGAL's non-minimal path) */
+	double nonminimal;		/* fraction of the measured packets */
+	double latency_minimal_avg;	/* of the others; 0 when none */
+	double latency_nonminimal_avg;	/* of those; 0 when none */
 
 	uint64_t generated;		/* packets created (queued) */
 	uint64_t refused;		/* Bernoulli arrivals dropped: their
