@@ -24,21 +24,6 @@ typedef int (*tables_reader)(struct vlr_tables *tables, const char *path,
 
 /* ---- fixtures ----------------------------------------------------------- */
 
-/* A path in the scratch directory. */
-static char *scratch_path(const char *name)
-{
-	char *probe = test_write_file(".probe", "");
-	char *slash = strrchr(probe, '/');
-	size_t length = (size_t)(slash - probe) + strlen(name) + 2;
-	char *path = malloc(length);
-
-	assert_non_null(path);
-	snprintf(path, length, "%.*s/%s", (int)(slash - probe), probe, name);
-	unlink(probe);
-	free(probe);
-	return path;
-}
-
 static struct vlr_tables *tables_for(struct vlr_fabric *fabric, unsigned lmc)
 {
 	struct vlr_error err;
@@ -242,7 +227,7 @@ static void test_compact_dir_round_trip(void **state)
 {
 	struct vlr_tables *tables = dragonfly_tables(), *read;
 	struct vlr_tables_dir_notes notes;
-	char *dir = scratch_path("compact");
+	char *dir = test_scratch_path("compact");
 	struct vlr_error err;
 	char names[1024];
 
@@ -272,8 +257,8 @@ static void test_convert_round_trip(void **state)
 		VLR_FILE_PATH_SL, VLR_FILE_VALIANT, NULL,
 	};
 	struct vlr_tables *tables = dragonfly_tables(), *read;
-	char *text = scratch_path("text"), *compact = scratch_path("to-compact");
-	char *back = scratch_path("back"), names[1024];
+	char *text = test_scratch_path("text"), *compact = test_scratch_path("to-compact");
+	char *back = test_scratch_path("back"), names[1024];
 	struct vlr_tables_dir_notes notes;
 	struct vlr_error err;
 	unsigned i;
@@ -312,8 +297,8 @@ static void test_routed_text_matches(void **state)
 	struct vlr_family_params params = test_dragonfly(2, 4, 2);
 	struct vlr_tables *tables = tables_for(test_generate(&params), 0);
 	const struct vlr_engine *engine = vlr_engine_find("dfsssp");
-	char *text = scratch_path("routed-text"), *compact = scratch_path("routed-compact");
-	char *back = scratch_path("routed-back");
+	char *text = test_scratch_path("routed-text"), *compact = test_scratch_path("routed-compact");
+	char *back = test_scratch_path("routed-back");
 	struct vlr_engine_options options;
 	struct vlr_engine_report report;
 	struct vlr_error err;
@@ -366,7 +351,7 @@ static void expect_dir_refused(const char *dir, const char *fragment)
 static void test_both_forms_refused(void **state)
 {
 	struct vlr_tables *tables = dragonfly_tables();
-	char *text = scratch_path("both-text"), *compact = scratch_path("both-compact");
+	char *text = test_scratch_path("both-text"), *compact = test_scratch_path("both-compact");
 	char path[4096];
 	struct vlr_error err;
 

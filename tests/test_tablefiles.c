@@ -202,21 +202,6 @@ typedef int (*tables_writer)(const struct vlr_tables *tables, FILE *out,
 typedef int (*tables_reader)(struct vlr_tables *tables, const char *path,
 			     struct vlr_error *err);
 
-/* A path in the scratch directory. */
-static char *scratch_path(const char *name)
-{
-	char *probe = test_write_file(".probe", "");
-	char *slash = strrchr(probe, '/');
-	size_t length = (size_t)(slash - probe) + strlen(name) + 2;
-	char *path = malloc(length);
-
-	assert_non_null(path);
-	snprintf(path, length, "%.*s/%s", (int)(slash - probe), probe, name);
-	unlink(probe);
-	free(probe);
-	return path;
-}
-
 /* What a writer writes, as a string. */
 static char *capture(tables_writer fn, const struct vlr_tables *tables)
 {
@@ -635,7 +620,7 @@ static void test_subnet_lst_round_trip(void **state)
 {
 	struct vlr_grid_params grid = { 2, { 4, 4 }, 2 };
 	struct vlr_fabric *fabric = vlr_fabric_new(), *read = vlr_fabric_new();
-	char *path = scratch_path("generated-subnet.lst");
+	char *path = test_scratch_path("generated-subnet.lst");
 	struct vlr_error err;
 
 	(void)state;
@@ -654,7 +639,7 @@ static void test_subnet_lst_round_trip(void **state)
 static void test_subnet_lst_names(void **state)
 {
 	struct vlr_fabric *fabric = small_fabric(), *read = vlr_fabric_new();
-	char *path = scratch_path("names-subnet.lst");
+	char *path = test_scratch_path("names-subnet.lst");
 	struct vlr_error err;
 	uint32_t node;
 
@@ -1040,7 +1025,7 @@ static void test_dir_round_trip(void **state)
 {
 	struct vlr_tables *tables = dragonfly_tables(), *read;
 	struct vlr_tables_dir_notes notes;
-	char *dir = scratch_path("tables");
+	char *dir = test_scratch_path("tables");
 	struct vlr_error err;
 	char names[1024];
 
@@ -1087,7 +1072,7 @@ static void test_dir_unprogrammable(void **state)
 	struct vlr_unprogrammable mark = { 1, 20, 6, 4 };
 	struct vlr_tables *tables = dragonfly_tables(), *read;
 	struct vlr_tables_dir_notes notes;
-	char *dir = scratch_path("ideal");
+	char *dir = test_scratch_path("ideal");
 	struct vlr_error err;
 	char names[1024];
 
@@ -1149,7 +1134,7 @@ static void test_dir_hash(void **state)
 {
 	static const char stream[] = "B\0" "1\0" "z" "a\0" "2\0" "xy" "b\0" "0\0";
 	unsigned char digest[VLR_SHA256_BYTES];
-	char *one = scratch_path("hash-one"), *two = scratch_path("hash-two");
+	char *one = test_scratch_path("hash-one"), *two = test_scratch_path("hash-two");
 	char expected[VLR_SHA256_HEX], hex[VLR_SHA256_HEX], other[VLR_SHA256_HEX];
 	struct vlr_sha256 ctx;
 	struct vlr_error err;
@@ -1205,7 +1190,7 @@ static void test_tables_provenance(void **state)
 	struct vlr_tables *tables = dragonfly_tables();
 	struct vlr_route_info info = { "valiant", 0.25, "2phases minfirst K=1 (2 VLs)", 1,
 				      { 0, 0, 0, 0 } };
-	char *dir = scratch_path("provenance-tables"), fabric[4096], hex[VLR_SHA256_HEX];
+	char *dir = test_scratch_path("provenance-tables"), fabric[4096], hex[VLR_SHA256_HEX];
 	char before[VLR_SHA256_HEX];
 	struct vlr_provenance_tables t;
 	struct vlr_error err;
@@ -1246,7 +1231,7 @@ static void test_dir_from_opensm_dump(void **state)
 {
 	struct vlr_tables *tables = dragonfly_tables(), *read;
 	struct vlr_tables_dir_notes notes;
-	char *dir = scratch_path("opensm-dump"), path[4096];
+	char *dir = test_scratch_path("opensm-dump"), path[4096];
 	struct vlr_error err;
 	FILE *out;
 
@@ -1290,7 +1275,7 @@ static void test_dir_from_opensm_dump(void **state)
 static void test_dir_errors(void **state)
 {
 	struct vlr_tables *tables = small_tables(), *read;
-	char *dir = scratch_path("broken"), path[4096];
+	char *dir = test_scratch_path("broken"), path[4096];
 	struct vlr_error err;
 	char names[1024];
 
@@ -1351,7 +1336,7 @@ static void test_valiant_dir_round_trip(void **state)
 {
 	struct vlr_tables *tables = dragonfly_tables(), *read;
 	struct vlr_tables_dir_notes notes;
-	char *dir = scratch_path("valiant-tables"), path[4096];
+	char *dir = test_scratch_path("valiant-tables"), path[4096];
 	unsigned valiant = 0, restricted = 0;
 	struct vlr_error err;
 	char names[1024];

@@ -23,14 +23,21 @@ static const char *scratch_dir(void)
 	return dir;
 }
 
-char *test_write_file(const char *name, const char *text)
+char *test_scratch_path(const char *name)
 {
 	size_t length = strlen(scratch_dir()) + strlen(name) + 2;
 	char *path = malloc(length);
-	FILE *out;
 
 	assert_non_null(path);
 	snprintf(path, length, "%s/%s", scratch_dir(), name);
+	return path;
+}
+
+char *test_write_file(const char *name, const char *text)
+{
+	char *path = test_scratch_path(name);
+	FILE *out;
+
 	out = fopen(path, "w");
 	assert_non_null(out);
 	fputs(text, out);

@@ -17,6 +17,9 @@
 
 #include <vlroute/vlroute.h>
 
+/* NAME's path in the test's scratch directory (malloc'd). */
+char *test_scratch_path(const char *name);
+
 /* Write text to a fresh file under the test's scratch directory. */
 char *test_write_file(const char *name, const char *text);
 

@@ -44,38 +44,12 @@ static unsigned route_hops(const struct sim_state *st, uint32_t sw, uint16_t dli
 	return hops;
 }
 
-/*
- * Packets queued towards dlid at the source switch sw, as the switch
- * knows them now: in its output buffer (not the packet whose tail has
- * left the wire) and sent into the next switch's input buffer without
- * their credits back (those due by now taken in). A link settles its
- * buffer and credits only when it acts, so that its own view of an idle
- * link still holds the packet it last sent and misses the credits that
- * came back since - which made idle ports look busy and sent packets
- * minimally on an empty fabric.
- */
+/* Packets queued towards dlid at source switch sw, all VLs (sim_port_queued). */
 static unsigned local_queue(struct sim_state *st, uint32_t sw, uint16_t dlid)
 {
 	uint32_t port = output(st, sw, dlid);
-	const struct sim_port *s;
-	const uint16_t *credits = NULL;
-	unsigned vl, queued = 0;
 
-	if (port == VLR_NONE)
-		return 0;
-	s = &st->ports[port];
-	if (st->sim->peer[port] != VLR_NONE) {
-		sim_credits_settle(st, port);
-		credits = st->credits + (uint64_t)port * st->vls;
-	}
-	for (vl = 0; vl < st->vls; vl++) {
-		queued += st->out[(uint64_t)port * st->vls + vl].used;
-		if (s->tx_vl == vl && s->link_free <= st->now)
-			queued--;
-		if (credits)
-			queued += st->config->input_packets - credits[vl];
-	}
-	return queued;
+	return port == VLR_NONE ? 0 : (unsigned)sim_port_queued(st, port, 0xffff);
 }
 
 static uint64_t cost(struct sim_state *st, uint32_t sw, uint32_t dlid)

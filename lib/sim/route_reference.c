@@ -189,38 +189,6 @@ static void set_via(const struct reference *r, struct sim_packet *p, uint32_t vi
 	p->phase_two = (uint8_t)minimal_phase(r, (enum vlr_route_class)p->route_class);
 }
 
-/*
- * Packets queued at port on the VLs of mask: in its output buffer, and
- * sent into the next switch's input buffer but not yet gone from it (its
- * credits missing). As the switch knows them now: the links settle their
- * buffers and credits only when they act, so that an idle link still
- * counts the packet it last sent and misses the credits that came back
- * since; here the packet off the wire is not counted and the credits due
- * by now are taken in.
- */
-static uint64_t port_queue(struct sim_state *st, uint32_t port, uint16_t mask)
-{
-	const struct sim_port *s = &st->ports[port];
-	const uint16_t *credits = NULL;
-	uint64_t queued = 0;
-	unsigned vl;
-
-	if (st->sim->peer[port] != VLR_NONE) {
-		sim_credits_settle(st, port);
-		credits = st->credits + (uint64_t)port * st->vls;
-	}
-	for (vl = 0; vl < st->vls; vl++) {
-		if (!(mask >> vl & 1))
-			continue;
-		queued += st->out[(uint64_t)port * st->vls + vl].used;
-		if (s->tx_vl == vl && s->link_free <= st->now)
-			queued--;
-		if (credits)
-			queued += st->config->input_packets - credits[vl];
-	}
-	return queued;
-}
-
 /* The port by which switch sw forwards towards target in phase (0 or 1). */
 static uint32_t next_port(const struct reference *r, uint32_t sw, uint32_t target, int phase)
 {
@@ -296,10 +264,10 @@ static int ugal_takes_valiant(const struct reference *r, struct sim_state *st,
 	v.hops_nonmin = nm.hops;
 	v.port_min = m.port;
 	v.port_nonmin = nm.port;
-	v.queue_min = port_queue(st, global ? m.global : m.port, all);
-	v.queue_nonmin = port_queue(st, global ? nm.global : nm.port, all);
-	v.vl_queue_min = port_queue(st, m.port, m.vls);
-	v.vl_queue_nonmin = port_queue(st, nm.port, nm.vls);
+	v.queue_min = sim_port_queued(st, global ? m.global : m.port, all);
+	v.queue_nonmin = sim_port_queued(st, global ? nm.global : nm.port, all);
+	v.vl_queue_min = sim_port_queued(st, m.port, m.vls);
+	v.vl_queue_nonmin = sim_port_queued(st, nm.port, nm.vls);
 	return !vlr_sim_ugal_minimal(r->model.routing, &v);
 }
 

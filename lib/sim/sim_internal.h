@@ -295,6 +295,15 @@ void sim_output_push(struct sim_state *state, uint32_t port, unsigned vl, uint32
 const uint16_t *sim_link_credits(struct sim_state *state, uint32_t out_port, uint64_t cycle);
 /* Take in the credits of sender (sim_sender) that are due now. */
 void sim_credits_settle(struct sim_state *state, uint32_t sender);
+/*
+ * Packets queued at port on the VLs of mask, as its switch knows them now:
+ * in its output buffer (not the packet whose tail has left the wire) and
+ * sent into the next switch's input buffer without their credits back
+ * (those due by now taken in). A link settles its buffer and credits only
+ * when it acts, so its own view of an idle link would still hold the
+ * packet it last sent and miss the credits that came back since.
+ */
+uint64_t sim_port_queued(struct sim_state *state, uint32_t port, uint16_t mask);
 /* The cycle the credit at the head of sender's credit ring comes back,
    UINT64_MAX if none is on its way. */
 uint64_t sim_credit_due(const struct sim_state *state, uint32_t sender);

@@ -133,6 +133,29 @@ void sim_credits_settle(struct sim_state *st, uint32_t sender)
 	credits_settle_until(st, sender, st->now);
 }
 
+uint64_t sim_port_queued(struct sim_state *st, uint32_t port, uint16_t mask)
+{
+	const struct sim_port *s = &st->ports[port];
+	const uint16_t *credits = NULL;
+	uint64_t queued = 0;
+	unsigned vl;
+
+	if (st->sim->peer[port] != VLR_NONE) {
+		sim_credits_settle(st, port);
+		credits = st->credits + (uint64_t)port * st->vls;
+	}
+	for (vl = 0; vl < st->vls; vl++) {
+		if (!(mask >> vl & 1))
+			continue;
+		queued += st->out[(uint64_t)port * st->vls + vl].used;
+		if (s->tx_vl == vl && s->link_free <= st->now)
+			queued--;
+		if (credits)
+			queued += st->config->input_packets - credits[vl];
+	}
+	return queued;
+}
+
 /* The last cycle up to `cycle` in which port's link looked for a packet. */
 static uint64_t last_look(const struct sim_state *st, uint32_t port, uint64_t cycle)
 {
