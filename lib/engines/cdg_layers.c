@@ -253,18 +253,12 @@ static void count_lid(struct cdg_layers *cdg, uint32_t lid)
 static uint64_t slot_at(const struct cdg_layers *cdg, uint32_t v, uint32_t lid)
 {
 	const struct route_graph *graph = cdg->graph;
-	uint8_t port = vlr_tables_lft(cdg->tables, v)[lid], out;
-	uint32_t in, head;
+	uint32_t in = route_graph_next_channel(graph, v, lid), out;
 
-	if (port == VLR_NO_PORT || port == 0 ||
-	    (in = graph->channel_of_port[cdg->first_port[v] + port]) == VLR_NONE)
+	if (in == VLR_NONE ||
+	    (out = route_graph_next_channel(graph, graph->channel_to[in], lid)) == VLR_NONE)
 		return VLR_NONE;
-	head = graph->channel_to[in];
-	out = vlr_tables_lft(cdg->tables, head)[lid];
-	if (out == VLR_NO_PORT || out == 0 ||
-	    graph->channel_of_port[cdg->first_port[head] + out] == VLR_NONE)
-		return VLR_NONE;
-	return (uint64_t)in * graph->port_stride + out;
+	return (uint64_t)in * graph->port_stride + graph->channel_port[out];
 }
 
 /*
@@ -361,35 +355,44 @@ fail:
 
 /* ---- moving the routes of one dependency up a layer ------------------------- */
 
+/*
+ * Along lid's route: the dependency slot at channel *in, *in moved on to
+ * the next channel; VLR_NONE where the route ends.
+ */
+static uint64_t next_dependency(const struct cdg_layers *cdg, uint32_t *in, uint32_t lid)
+{
+	const struct route_graph *graph = cdg->graph;
+	uint64_t slot;
+	uint32_t out;
+
+	if (*in == VLR_NONE ||
+	    (out = channel_towards(cdg, graph->channel_to[*in], lid)) == VLR_NONE)
+		return VLR_NONE;
+	slot = (uint64_t)*in * graph->port_stride + graph->channel_port[out];
+	*in = out;
+	return slot;
+}
+
 /* Add delta routes to every dependency of the route (sw, lid) in layer. */
 static void count_path(struct cdg_layers *cdg, uint32_t sw, uint32_t lid,
 		       unsigned layer, int delta)
 {
-	const struct route_graph *graph = cdg->graph;
-	uint32_t in = channel_towards(cdg, sw, lid), out;
+	uint32_t in = channel_towards(cdg, sw, lid);
+	uint64_t slot;
 
-	while (in != VLR_NONE &&
-	       (out = channel_towards(cdg, graph->channel_to[in], lid)) != VLR_NONE) {
-		cdg->counts[layer][(uint64_t)in * graph->port_stride +
-				   graph->channel_port[out]] += (uint32_t)delta;
-		in = out;
-	}
+	while ((slot = next_dependency(cdg, &in, lid)) != VLR_NONE)
+		cdg->counts[layer][slot] += (uint32_t)delta;
 }
 
 /* Move the dependencies of the route (sw, lid) from layer to the next. */
 static void move_path(struct cdg_layers *cdg, uint32_t sw, uint32_t lid, unsigned layer)
 {
-	const struct route_graph *graph = cdg->graph;
-	uint32_t *from = cdg->counts[layer], *to = cdg->counts[layer + 1];
-	uint32_t in = channel_towards(cdg, sw, lid), out;
+	uint32_t in = channel_towards(cdg, sw, lid);
+	uint64_t slot;
 
-	while (in != VLR_NONE &&
-	       (out = channel_towards(cdg, graph->channel_to[in], lid)) != VLR_NONE) {
-		uint64_t slot = (uint64_t)in * graph->port_stride + graph->channel_port[out];
-
-		from[slot]--;
-		to[slot]++;
-		in = out;
+	while ((slot = next_dependency(cdg, &in, lid)) != VLR_NONE) {
+		cdg->counts[layer][slot]--;
+		cdg->counts[layer + 1][slot]++;
 	}
 }
 
