@@ -15,11 +15,11 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyze_internal.h"
+#include "util/jobs.h"
 
 #define CHUNK 64		/* sources per chunk of one instance */
 #define CACHE_LINE 64		/* threads' jobs never share one */
@@ -32,26 +32,6 @@ static void *alloc_jobs(unsigned count, size_t size)
 	if (jobs)
 		memset(jobs, 0, count * size);
 	return jobs;
-}
-
-/* Run fn(job i) for every job: the first here, the others on threads. */
-static void run_threads(void *(*fn)(void *), void *jobs, size_t job_size, unsigned count)
-{
-	pthread_t *ids = calloc(count, sizeof(pthread_t));
-	char *started = calloc(count, 1);
-	unsigned i;
-
-	for (i = 1; ids && started && i < count; i++)
-		started[i] = !pthread_create(&ids[i], NULL, fn, (char *)jobs + i * job_size);
-	fn(jobs);
-	for (i = 1; i < count; i++) {
-		if (ids && started && started[i])
-			pthread_join(ids[i], NULL);
-		else
-			fn((char *)jobs + i * job_size);
-	}
-	free(ids);
-	free(started);
 }
 
 int analyze_scratch_init(const struct vlr_analysis *a, struct analyze_scratch *x,
@@ -150,7 +130,7 @@ static void run_passes(struct one_job *jobs, unsigned threads, uint64_t *load,
 		jobs[i].next = &next;
 		jobs[i].pass = 1;
 	}
-	run_threads(one_worker, jobs, sizeof(*jobs), threads);
+	vlr_run_jobs(one_worker, jobs, sizeof(*jobs), threads);
 	for (i = 1; i < threads; i++) {
 		for (p = 0; p < ports; p++)
 			load[p] += jobs[i].load[p];
@@ -161,7 +141,7 @@ static void run_passes(struct one_job *jobs, unsigned threads, uint64_t *load,
 		jobs[i].load = load;
 		jobs[i].pass = 2;
 	}
-	run_threads(one_worker, jobs, sizeof(*jobs), threads);
+	vlr_run_jobs(one_worker, jobs, sizeof(*jobs), threads);
 }
 
 static int alloc_one_jobs(const struct vlr_analysis *a, struct one_job *jobs,
@@ -316,7 +296,7 @@ int analyze_run_many(const struct vlr_analysis *a, unsigned count,
 		jobs[i].next = &next;
 	}
 	if (!result) {
-		run_threads(many_worker, jobs, sizeof(*jobs), threads);
+		vlr_run_jobs(many_worker, jobs, sizeof(*jobs), threads);
 		result = first_failure(jobs, threads, err);
 	}
 	for (i = 0; jobs && i < threads; i++) {

@@ -26,13 +26,13 @@
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
 #include <limits.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "verify_internal.h"
+#include "util/jobs.h"
 
 #define BLOCK 64		/* DLIDs whose LFT entries and SLs are copied together */
 #define MAX_PARTS 16		/* threads at most */
@@ -777,9 +777,8 @@ int verify_routes(const struct vlr_tables *tables, unsigned threads,
 		  struct verify_channels *ch, struct verify_tally *tally,
 		  struct vlr_verify_report *report, struct vlr_error *err)
 {
-	unsigned parts = count_parts(tables, threads), k, started = 1;
+	unsigned parts = count_parts(tables, threads), k;
 	struct part *part = calloc(parts, sizeof(*part));
-	pthread_t ids[MAX_PARTS];
 	int result = 0;
 
 	tally->hops_min = UINT_MAX;
@@ -789,15 +788,8 @@ int verify_routes(const struct vlr_tables *tables, unsigned threads,
 		if (set_up_part(&part[k], k, parts, tables, ch, tally, report))
 			result = vlr_fail(err, "out of memory for the channel sums of %u "
 					  "switches", tables->num_switches);
-	for (k = 1; k < parts && !result; k++, started++)
-		if (pthread_create(&ids[k], NULL, walk_part, &part[k]))
-			break;
 	if (!result)
-		walk_part(&part[0]);
-	for (k = 1; k < started; k++)
-		pthread_join(ids[k], NULL);
-	for (k = started; k < parts && !result; k++)
-		walk_part(&part[k]);	/* no thread for it: walk it here */
+		vlr_run_jobs(walk_part, part, sizeof(*part), parts);
 	for (k = 0; k < parts && !result; k++)
 		if (part[k].result)
 			result = vlr_fail(err, "%s", part[k].err.message);
