@@ -85,60 +85,6 @@ static struct vlr_tables *dragonfly_tables(void)
 	return tables;
 }
 
-static uint32_t node_named(const struct vlr_fabric *fabric, const char *name)
-{
-	uint32_t node = vlr_fabric_find(fabric, name);
-
-	if (node == VLR_NONE)
-		fail_msg("no node \"%s\"", name);
-	return node;
-}
-
-static void assert_same_switch(const struct vlr_tables *a, const struct vlr_tables *b,
-			       uint32_t sw)
-{
-	const struct vlr_fabric *fabric = a->fabric;
-	uint32_t node = a->switch_node[sw];
-	uint32_t other = b->switch_of_node[node_named(b->fabric, vlr_node_name(fabric, node))];
-	unsigned ports = fabric->nodes[node].num_ports, in, out;
-
-	assert_memory_equal(vlr_tables_lft(a, sw), vlr_tables_lft(b, other), a->lid_stride);
-	for (out = 1; out <= ports; out++) {
-		if (vlr_port_at(fabric, node, out)->peer == VLR_NONE)
-			continue;
-		for (in = 0; in <= ports; in++)
-			assert_memory_equal(vlr_tables_sl2vl(a, sw, in, out),
-					    vlr_tables_sl2vl(b, other, in, out), VLR_NUM_SLS);
-	}
-}
-
-/* Every LFT entry, written SL2VL entry and path SL of a in b, nodes by name. */
-static void assert_same_tables(const struct vlr_tables *a, const struct vlr_tables *b)
-{
-	const struct vlr_fabric *fabric = a->fabric;
-	uint32_t sw, lid, port, other;
-
-	assert_int_equal(a->max_lid, b->max_lid);
-	assert_int_equal(a->num_switches, b->num_switches);
-	for (sw = 0; sw < a->num_switches; sw++)
-		assert_same_switch(a, b, sw);
-	assert_int_equal(a->num_sl_rows, b->num_sl_rows);
-	for (port = 0; port < fabric->num_ports; port++) {
-		const struct vlr_port *record = &fabric->ports[port];
-
-		if (!vlr_tables_is_source(a, port))
-			continue;
-		other = vlr_port_index(b->fabric, node_named(b->fabric, vlr_node_name(fabric,
-							     record->node)), record->number);
-		assert_int_equal(a->port_sl_row[port], b->port_sl_row[other]);
-		for (lid = 1; lid <= a->max_lid; lid++)
-			assert_int_equal(vlr_tables_path_sl(a, port, (uint16_t)lid),
-					 vlr_tables_path_sl(b, other, (uint16_t)lid));
-		assert_memory_equal(vlr_tables_port_sl2vl(a, port),
-				    vlr_tables_port_sl2vl(b, other), VLR_NUM_SLS);
-	}
-}
-
 /* The names in dir, sorted and joined by spaces. */
 static void list_dir(const char *dir, char *buf, size_t size)
 {
@@ -242,7 +188,7 @@ static void test_compact_dir_round_trip(void **state)
 	assert_string_equal(notes.sl2vl, VLR_FILE_SL2VL_COMPACT);
 	assert_string_equal(notes.path_sl, VLR_FILE_PATH_SL_COMPACT);
 	assert_true(notes.has_guid2lid && notes.has_sl2vl && notes.has_path_sl);
-	assert_same_tables(tables, read);
+	test_assert_same_tables(tables, read);
 	vlr_tables_free(read);
 	remove_dir(dir);
 	free(dir);
@@ -276,7 +222,7 @@ static void test_convert_round_trip(void **state)
 	assert_string_equal(names, "fabric.net guid2lid vlroute-lfts.bin vlroute-path-sl.bin "
 			    "vlroute-sl2vl.bin vlroute-valiant.dump");
 	read = read_dir(compact, &notes);
-	assert_same_tables(tables, read);
+	test_assert_same_tables(tables, read);
 	assert_non_null(read->lid_kind);
 	vlr_tables_free(read);
 	convert(compact, VLR_TABLES_TEXT, back);

@@ -930,47 +930,11 @@ static void assert_same_lfts(const struct vlr_tables *a, const struct vlr_tables
 				    a->lid_stride);
 }
 
-/* Every LFT entry, path SL and written SL2VL entry of a in b. */
+/* The fabric, and every LFT entry, path SL and written SL2VL entry of a in b. */
 static void assert_same_tables(const struct vlr_tables *a, const struct vlr_tables *b)
 {
-	const struct vlr_fabric *fabric = a->fabric;
-	uint32_t sw, lid, port;
-	unsigned in, out;
-
 	assert_same_fabric(a->fabric, b->fabric, 1);
-	assert_int_equal(a->max_lid, b->max_lid);
-	assert_int_equal(a->num_switches, b->num_switches);
-	for (sw = 0; sw < a->num_switches; sw++) {
-		uint32_t node = a->switch_node[sw];
-		uint32_t other = switch_of(b, vlr_node_name(fabric, node));
-		unsigned ports = fabric->nodes[node].num_ports;
-
-		assert_memory_equal(vlr_tables_lft(a, sw), vlr_tables_lft(b, other),
-				    a->lid_stride);
-		for (out = 1; out <= ports; out++) {
-			if (vlr_port_at(fabric, node, out)->peer == VLR_NONE)
-				continue;
-			for (in = 0; in <= ports; in++)
-				assert_memory_equal(vlr_tables_sl2vl(a, sw, in, out),
-						    vlr_tables_sl2vl(b, other, in, out),
-						    VLR_NUM_SLS);
-		}
-	}
-	assert_int_equal(a->num_sl_rows, b->num_sl_rows);
-	for (port = 0; port < fabric->num_ports; port++) {
-		const struct vlr_port *record = &fabric->ports[port];
-		uint32_t other;
-
-		if (!vlr_tables_is_source(a, port))
-			continue;
-		other = port_of(b->fabric, vlr_node_name(fabric, record->node), record->number);
-		assert_int_equal(a->port_sl_row[port], b->port_sl_row[other]);
-		for (lid = 1; lid <= a->max_lid; lid++)
-			assert_int_equal(vlr_tables_path_sl(a, port, (uint16_t)lid),
-					 vlr_tables_path_sl(b, other, (uint16_t)lid));
-		assert_memory_equal(vlr_tables_port_sl2vl(a, port),
-				    vlr_tables_port_sl2vl(b, other), VLR_NUM_SLS);
-	}
+	test_assert_same_tables(a, b);
 }
 
 /* The names in dir, sorted and joined by spaces. */

@@ -20,6 +20,12 @@
 /* NAME's path in the test's scratch directory (malloc'd). */
 char *test_scratch_path(const char *name);
 
+/*
+ * Every LFT entry, written SL2VL entry and path SL of a equal in b, nodes
+ * matched by name (the fabrics themselves are not compared).
+ */
+void test_assert_same_tables(const struct vlr_tables *a, const struct vlr_tables *b);
+
 /* Write text to a fresh file under the test's scratch directory. */
 char *test_write_file(const char *name, const char *text);
 
