@@ -299,7 +299,7 @@ static int index_lids(struct cdg_layers *cdg, struct vlr_error *err)
 static int transpose_lfts(struct cdg_layers *cdg, struct vlr_error *err)
 {
 	const struct vlr_tables *tables = cdg->tables;
-	uint32_t switches = cdg->graph->num_switches, sw, lid, c, first;
+	uint32_t switches = cdg->graph->num_switches, sw, c, first;
 
 	cdg->ports_by_lid = malloc((uint64_t)tables->lid_stride * switches + 1);
 	cdg->feeders = malloc((uint64_t)tables->lid_stride * switches + 1);
@@ -311,17 +311,11 @@ static int transpose_lfts(struct cdg_layers *cdg, struct vlr_error *err)
 		cdg->back_port[c] = cdg->graph->channel_port[cdg->graph->channel_back[c]];
 	for (sw = 0; sw < switches; sw++)
 		cdg->first_port[sw] = tables->fabric->nodes[tables->switch_node[sw]].first_port;
-	for (first = 0; first < tables->lid_stride; first += TRANSPOSE_BLOCK) {
-		uint32_t end = first + TRANSPOSE_BLOCK < tables->lid_stride ?
-			       first + TRANSPOSE_BLOCK : tables->lid_stride;
-
-		for (sw = 0; sw < switches; sw++) {
-			const uint8_t *row = vlr_tables_lft(tables, sw);
-
-			for (lid = first; lid < end; lid++)
-				cdg->ports_by_lid[(uint64_t)lid * switches + sw] = row[lid];
-		}
-	}
+	for (first = 0; first < tables->lid_stride; first += TRANSPOSE_BLOCK)
+		vlr_tables_lft_columns(tables, first,
+				       first + TRANSPOSE_BLOCK < tables->lid_stride ?
+				       TRANSPOSE_BLOCK : tables->lid_stride - first,
+				       cdg->ports_by_lid + (uint64_t)first * switches);
 	return 0;
 }
 

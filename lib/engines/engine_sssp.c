@@ -53,18 +53,12 @@ static uint8_t *block_entry(struct sssp *sssp, uint32_t sw, uint32_t lid)
 static void next_block(struct sssp *sssp, uint32_t lid)
 {
 	struct vlr_tables *tables = sssp->tables;
-	uint32_t switches = sssp->graph->num_switches, sw, k;
 	uint32_t count = sssp->block_first + LID_BLOCK <= tables->lid_stride ? LID_BLOCK :
 			 tables->lid_stride - sssp->block_first;
 
-	for (sw = 0; sw < switches; sw++) {
-		uint8_t *row = vlr_tables_lft(tables, sw) + sssp->block_first;
-
-		for (k = 0; k < count; k++)
-			row[k] = sssp->block[(uint64_t)k * switches + sw];
-	}
+	vlr_tables_set_lft_columns(tables, sssp->block_first, count, sssp->block);
 	sssp->block_first = lid - lid % LID_BLOCK;
-	memset(sssp->block, VLR_NO_PORT, (uint64_t)LID_BLOCK * switches);
+	memset(sssp->block, VLR_NO_PORT, (uint64_t)LID_BLOCK * sssp->graph->num_switches);
 }
 
 /* The minimal channels of every switch towards t, in channel order. */

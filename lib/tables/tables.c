@@ -146,6 +146,32 @@ static int index_switches(struct vlr_tables *tables, struct vlr_error *err)
 	return 0;
 }
 
+void vlr_tables_lft_columns(const struct vlr_tables *tables, uint32_t first,
+			    uint32_t count, uint8_t *columns)
+{
+	uint32_t sw, k;
+
+	for (sw = 0; sw < tables->num_switches; sw++) {
+		const uint8_t *row = vlr_tables_lft(tables, sw) + first;
+
+		for (k = 0; k < count; k++)
+			columns[(uint64_t)k * tables->num_switches + sw] = row[k];
+	}
+}
+
+void vlr_tables_set_lft_columns(struct vlr_tables *tables, uint32_t first,
+				uint32_t count, const uint8_t *columns)
+{
+	uint32_t sw, k;
+
+	for (sw = 0; sw < tables->num_switches; sw++) {
+		uint8_t *row = vlr_tables_lft(tables, sw) + first;
+
+		for (k = 0; k < count; k++)
+			row[k] = columns[(uint64_t)k * tables->num_switches + sw];
+	}
+}
+
 void vlr_tables_reset(struct vlr_tables *tables)
 {
 	uint8_t pattern[VLR_NUM_SLS];

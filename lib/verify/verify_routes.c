@@ -576,16 +576,11 @@ static void route_direct(struct walker *w, uint32_t source, uint16_t dlid, uint3
 static void load_block(struct walker *w, uint32_t dlid)
 {
 	const struct vlr_tables *t = w->t;
-	uint32_t first = dlid - dlid % BLOCK, s, row, k, count = BLOCK;
+	uint32_t first = dlid - dlid % BLOCK, row, k, count = BLOCK;
 
 	if (first + count > t->lid_stride)
 		count = t->lid_stride - first;
-	for (s = 0; s < t->num_switches; s++) {
-		const uint8_t *lft = vlr_tables_lft(t, s) + first;
-
-		for (k = 0; k < count; k++)
-			w->lft_block[k * t->num_switches + s] = lft[k];
-	}
+	vlr_tables_lft_columns(t, first, count, w->lft_block);
 	for (row = 0; row < t->num_sl_rows; row++) {
 		const uint8_t *sls = vlr_tables_sl_row(t, row) + first;
 

@@ -309,6 +309,18 @@ void vlr_tables_reset(struct vlr_tables *tables);
 int vlr_tables_alloc_sl_rows(struct vlr_tables *tables, uint32_t rows,
 			     struct vlr_error *err);
 
+/*
+ * The LFT entries of count LIDs from first on, LID by LID:
+ * columns[k * num_switches + switch] is switch's entry for LID first + k.
+ * Read a few LIDs at a time, each LFT row is read in runs.
+ */
+void vlr_tables_lft_columns(const struct vlr_tables *tables, uint32_t first,
+			    uint32_t count, uint8_t *columns);
+
+/* The reverse: columns (laid out as above) into the LFTs. */
+void vlr_tables_set_lft_columns(struct vlr_tables *tables, uint32_t first,
+				uint32_t count, const uint8_t *columns);
+
 static inline uint8_t *vlr_tables_lft(const struct vlr_tables *tables,
 				      uint32_t sw)
 {
