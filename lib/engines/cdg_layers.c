@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "cdg_layers.h"
+#include "util/large.h"
 
 /* ---- bookkeeping ---------------------------------------------------------- */
 
@@ -37,8 +38,7 @@ void cdg_layers_free(struct cdg_layers *cdg)
 	free(cdg->row_of_switch);
 	free(cdg->lids);
 	free(cdg->target);
-	free(cdg->ports_by_lid);
-	free(cdg->feeders);
+	free(cdg->cells);
 	free(cdg->dep_first);
 	free(cdg->dep_lids);
 	free(cdg->first_port);
@@ -49,6 +49,7 @@ void cdg_layers_free(struct cdg_layers *cdg)
 	free(cdg->pending);
 	free(cdg->depth);
 	free(cdg->tree);
+	free(cdg->walk);
 	free(cdg->subtree);
 	free(cdg->escaped);
 	free(cdg->queue);
@@ -66,7 +67,7 @@ static int open_layer(struct cdg_layers *cdg, unsigned layer, struct vlr_error *
 		return vlr_fail(err, "the routes need more than %d layers (SLs) to be "
 				"deadlock-free", CDG_MAX_LAYERS);
 	if (!cdg->counts[layer]) {
-		cdg->counts[layer] = calloc(dependency_slots(cdg), sizeof(uint32_t));
+		cdg->counts[layer] = vlr_large_alloc(sizeof(uint32_t) * dependency_slots(cdg), 1);
 		if (!cdg->counts[layer])
 			return vlr_fail(err, "out of memory for layer %u", layer);
 	}
@@ -75,15 +76,16 @@ static int open_layer(struct cdg_layers *cdg, unsigned layer, struct vlr_error *
 	return 0;
 }
 
-static uint8_t *layer_of(const struct cdg_layers *cdg, uint32_t sw, uint32_t lid)
+/* lid's cells, switch by switch. */
+static struct cdg_cell *cells_of(const struct cdg_layers *cdg, uint32_t lid)
 {
-	return vlr_tables_sl_row(cdg->tables, cdg->row_of_switch[sw]) + lid;
+	return cdg->cells + (uint64_t)lid * cdg->graph->num_switches;
 }
 
 /* Channel switch sw takes towards lid (VLR_NONE at the target). */
 static uint32_t channel_towards(const struct cdg_layers *cdg, uint32_t sw, uint32_t lid)
 {
-	uint8_t port = cdg->ports_by_lid[(uint64_t)lid * cdg->graph->num_switches + sw];
+	uint8_t port = cells_of(cdg, lid)[sw].port;
 
 	if (port == VLR_NO_PORT || port == 0)
 		return VLR_NONE;
@@ -218,11 +220,12 @@ static void count_feeders(struct cdg_layers *cdg, uint32_t lid)
 	const struct route_graph *graph = cdg->graph;
 	uint32_t t = cdg->target[lid], k;
 	const uint16_t *order = graph->order + (uint64_t)t * graph->num_switches;
-	uint8_t *feeders = cdg->feeders + (uint64_t)lid * graph->num_switches;
+	struct cdg_cell *cells = cells_of(cdg, lid);
 
-	memset(feeders, 0, graph->num_switches);
+	for (k = 0; k < graph->num_switches; k++)
+		cells[k].feeders = 0;
 	for (k = 1; k < graph->reaching[t]; k++)
-		feeders[cdg->next[order[k]]]++;
+		cells[cdg->next[order[k]]].feeders++;
 }
 
 /* Count, for one LID, the dependencies of all its routes (all in layer 0). */
@@ -295,28 +298,64 @@ static int index_lids(struct cdg_layers *cdg, struct vlr_error *err)
 
 #define TRANSPOSE_BLOCK 64	/* LIDs whose transposed rows stay cached across switches */
 
-/* The LFTs lid by lid, so that following one LID's tree reads memory in order. */
+/* LIDs first.. of the block that starts there. */
+static uint32_t block_size(const struct vlr_tables *tables, uint32_t first)
+{
+	return first + TRANSPOSE_BLOCK < tables->lid_stride ? TRANSPOSE_BLOCK :
+							      tables->lid_stride - first;
+}
+
+/* The LFTs lid by lid in the cells, every route in layer 0. */
 static int transpose_lfts(struct cdg_layers *cdg, struct vlr_error *err)
 {
 	const struct vlr_tables *tables = cdg->tables;
 	uint32_t switches = cdg->graph->num_switches, sw, c, first;
+	uint64_t i, size;
+	uint8_t *block;
 
-	cdg->ports_by_lid = malloc((uint64_t)tables->lid_stride * switches + 1);
-	cdg->feeders = malloc((uint64_t)tables->lid_stride * switches + 1);
+	cdg->cells = vlr_large_alloc(sizeof(struct cdg_cell) *
+				     ((uint64_t)tables->lid_stride * switches + 1), 0);
 	cdg->first_port = malloc(sizeof(uint32_t) * (switches + 1));
 	cdg->back_port = malloc(cdg->graph->num_channels + 1);
-	if (!cdg->ports_by_lid || !cdg->feeders || !cdg->first_port || !cdg->back_port)
+	block = malloc((uint64_t)TRANSPOSE_BLOCK * switches + 1);
+	if (!cdg->cells || !cdg->first_port || !cdg->back_port || !block) {
+		free(block);
 		return vlr_fail(err, "out of memory for the transposed LFTs");
+	}
 	for (c = 0; c < cdg->graph->num_channels; c++)
 		cdg->back_port[c] = cdg->graph->channel_port[cdg->graph->channel_back[c]];
 	for (sw = 0; sw < switches; sw++)
 		cdg->first_port[sw] = tables->fabric->nodes[tables->switch_node[sw]].first_port;
-	for (first = 0; first < tables->lid_stride; first += TRANSPOSE_BLOCK)
-		vlr_tables_lft_columns(tables, first,
-				       first + TRANSPOSE_BLOCK < tables->lid_stride ?
-				       TRANSPOSE_BLOCK : tables->lid_stride - first,
-				       cdg->ports_by_lid + (uint64_t)first * switches);
+	for (first = 0; first < tables->lid_stride; first += TRANSPOSE_BLOCK) {
+		struct cdg_cell *cells = cells_of(cdg, first);
+
+		size = (uint64_t)block_size(tables, first) * switches;
+		vlr_tables_lft_columns(tables, first, block_size(tables, first), block);
+		for (i = 0; i < size; i++)
+			cells[i] = (struct cdg_cell){ .port = block[i] };
+	}
+	free(block);
 	return 0;
+}
+
+/* Copy the layers from the cells to the SL rows, a block of LIDs at a time. */
+static void store_layers(struct cdg_layers *cdg)
+{
+	const struct vlr_tables *tables = cdg->tables;
+	uint32_t switches = cdg->graph->num_switches, sw, first, lid, end;
+
+	for (first = 0; first < tables->lid_stride; first += TRANSPOSE_BLOCK) {
+		end = first + block_size(tables, first);
+		for (sw = 0; sw < switches; sw++) {
+			uint8_t *sls;
+
+			if (cdg->row_of_switch[sw] == VLR_NONE)
+				continue;
+			sls = vlr_tables_sl_row(tables, cdg->row_of_switch[sw]);
+			for (lid = first; lid < end; lid++)
+				sls[lid] = cells_of(cdg, lid)[sw].layer;
+		}
+	}
 }
 
 int cdg_layers_init(struct cdg_layers *cdg, const struct route_graph *graph,
@@ -332,7 +371,9 @@ int cdg_layers_init(struct cdg_layers *cdg, const struct route_graph *graph,
 	cdg->subtree = malloc(sizeof(uint32_t) * (graph->num_switches + 2));
 	cdg->depth = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
 	cdg->tree = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
-	if (!cdg->next || !cdg->pending || !cdg->subtree || !cdg->depth || !cdg->tree) {
+	cdg->walk = malloc(sizeof(struct cdg_walk) * (graph->num_switches + 1));
+	if (!cdg->next || !cdg->pending || !cdg->subtree || !cdg->depth || !cdg->tree ||
+	    !cdg->walk) {
 		vlr_fail(err, "out of memory for the dependency graph");
 		goto fail;
 	}
@@ -378,50 +419,73 @@ static void count_path(struct cdg_layers *cdg, uint32_t sw, uint32_t lid,
 		cdg->counts[layer][slot] += (uint32_t)delta;
 }
 
-/* Move the dependencies of the route (sw, lid) from layer to the next. */
-static void move_path(struct cdg_layers *cdg, uint32_t sw, uint32_t lid, unsigned layer)
+/*
+ * Walk lid's tree back from switch from (the tail of channel in): its
+ * subtree's switches into walk[], each after the one it forwards to, with
+ * the dependency its route induces there. Returns how many.
+ */
+static uint32_t walk_subtree(struct cdg_layers *cdg, uint32_t lid, uint32_t from)
 {
-	uint32_t in = channel_towards(cdg, sw, lid);
-	uint64_t slot;
+	const struct route_graph *graph = cdg->graph;
+	const struct cdg_cell *cells = cells_of(cdg, lid);
+	struct cdg_walk *walk = cdg->walk;
+	uint32_t walked = 1, i, c;
 
-	while ((slot = next_dependency(cdg, &in, lid)) != VLR_NONE) {
-		cdg->counts[layer][slot]--;
-		cdg->counts[layer + 1][slot]++;
+	walk[0].sw = from;
+	for (i = 0; i < walked; i++) {
+		uint32_t v = walk[i].sw, left = cells[v].feeders;
+
+		for (c = graph->first_channel[v]; left; c++)
+			if (cells[graph->channel_to[c]].port == cdg->back_port[c]) {
+				walk[walked].sw = graph->channel_to[c];
+				walk[walked].up = i;
+				walk[walked].slot = (uint64_t)graph->channel_back[c] *
+							    graph->port_stride + cells[v].port;
+				walked++;
+				left--;
+			}
 	}
+	return walked;
 }
 
 /*
- * The routes of lid in layer that run through the tail of channel `in`:
- * the source switches of tail's subtree in lid's tree, found by following
- * the links back from tail to the switches that send through it. With
- * move, they move up a layer. Returns how many there are.
+ * The routes of lid in layer that run through channel `in`: those of the
+ * source switches in the subtree of in's tail in lid's tree. With move,
+ * they move up a layer, and so do their dependencies: below the tail each
+ * walked switch's dependency moves by the routes moved at and below it,
+ * and from the tail on every dependency of the route by all of them.
+ * Returns how many there are.
  */
 static uint32_t lid_routes(struct cdg_layers *cdg, uint32_t lid, uint32_t in,
 			   unsigned layer, int move)
 {
-	const struct route_graph *graph = cdg->graph;
-	const uint8_t *column = cdg->ports_by_lid + (uint64_t)lid * graph->num_switches;
-	const uint8_t *feeders = cdg->feeders + (uint64_t)lid * graph->num_switches;
-	uint32_t pending = 0, c, found = 0;
+	struct cdg_cell *cells = cells_of(cdg, lid);
+	struct cdg_walk *walk = cdg->walk;
+	uint32_t walked = walk_subtree(cdg, lid, cdg->graph->channel_from[in]), i, found = 0;
+	uint64_t slot;
 
-	cdg->pending[pending++] = graph->channel_from[in];
-	while (pending) {
-		uint32_t v = cdg->pending[--pending], left = feeders[v];
+	for (i = 0; i < walked; i++) {
+		uint32_t v = walk[i].sw;
 
-		for (c = graph->first_channel[v]; left; c++)
-			if (column[graph->channel_to[c]] == cdg->back_port[c]) {
-				cdg->pending[pending++] = graph->channel_to[c];
-				left--;
-			}
-		if (cdg->row_of_switch[v] == VLR_NONE || *layer_of(cdg, v, lid) != layer)
-			continue;
-		found++;
-		if (!move)
-			continue;
-		move_path(cdg, v, lid, layer);
-		*layer_of(cdg, v, lid) = (uint8_t)(layer + 1);
-		cdg->routes_moved++;
+		walk[i].moved = cdg->row_of_switch[v] != VLR_NONE && cells[v].layer == layer;
+		found += walk[i].moved;
+		if (move && walk[i].moved)
+			cells[v].layer = (uint8_t)(layer + 1);
 	}
+	if (!move || !found)
+		return found;
+	for (i = walked - 1; i > 0; i--) {
+		if (!walk[i].moved)
+			continue;
+		cdg->counts[layer][walk[i].slot] -= walk[i].moved;
+		cdg->counts[layer + 1][walk[i].slot] += walk[i].moved;
+		walk[walk[i].up].moved += walk[i].moved;
+	}
+	while ((slot = next_dependency(cdg, &in, lid)) != VLR_NONE) {
+		cdg->counts[layer][slot] -= found;
+		cdg->counts[layer + 1][slot] += found;
+	}
+	cdg->routes_moved += found;
 	return found;
 }
 
@@ -459,14 +523,13 @@ static uint32_t next_inducing(const uint8_t *a, const uint8_t *b, uint8_t x, uin
 static void prefetch_lid(const struct cdg_layers *cdg, uint32_t lid, uint32_t in)
 {
 	const struct route_graph *graph = cdg->graph;
-	uint64_t row = (uint64_t)lid * graph->num_switches;
+	const struct cdg_cell *cells = cells_of(cdg, lid);
 
-	__builtin_prefetch(cdg->ports_by_lid + row + graph->channel_from[in]);
-	__builtin_prefetch(cdg->ports_by_lid + row + graph->channel_to[in]);
-	__builtin_prefetch(cdg->feeders + row + graph->channel_from[in]);
+	__builtin_prefetch(cells + graph->channel_from[in]);
+	__builtin_prefetch(cells + graph->channel_to[in]);
 }
 
-#define PREFETCH_AHEAD 8	/* LIDs: enough misses in flight to hide latency */
+#define PREFETCH_AHEAD 16	/* LIDs: enough misses in flight to hide latency */
 
 /*
  * Move every route of layer inducing dependency (in, out port) up: those
@@ -514,7 +577,7 @@ static void count_lid_routes(struct cdg_layers *cdg, uint32_t lid, int delta)
 
 	for (sw = 0; sw < cdg->graph->num_switches; sw++)
 		if (cdg->row_of_switch[sw] != VLR_NONE)
-			count_path(cdg, sw, lid, *layer_of(cdg, sw, lid), delta);
+			count_path(cdg, sw, lid, cells_of(cdg, lid)[sw].layer, delta);
 }
 
 /* Take every route of lid out of the counts and queue it for escaping. */
@@ -561,11 +624,12 @@ static int escape_queued(struct cdg_layers *cdg, unsigned layer, struct vlr_erro
 	for (i = 0; i < cdg->queued; i++) {
 		uint32_t lid = cdg->queue[i];
 
-		cdg->tree_lids += (uint32_t)escape_lid(cdg->escape, lid, (uint8_t)layer);
+		cdg->tree_lids += (uint32_t)escape_lid(cdg->escape, lid);
 		cdg->escaped[lid] = ESCAPED;
-		for (sw = 0; sw < switches; sw++)
-			cdg->ports_by_lid[(uint64_t)lid * switches + sw] =
-				vlr_tables_lft(cdg->tables, sw)[lid];
+		for (sw = 0; sw < switches; sw++) {
+			cells_of(cdg, lid)[sw].port = vlr_tables_lft(cdg->tables, sw)[lid];
+			cells_of(cdg, lid)[sw].layer = (uint8_t)layer;
+		}
 		load_next_hops(cdg, lid);
 		count_feeders(cdg, lid);
 		count_lid_routes(cdg, lid, +1);	/* all on layer now */
@@ -753,6 +817,7 @@ int cdg_layers_break_cycles(struct cdg_layers *cdg, enum vlr_heuristic heuristic
 			break;
 		result = escape_queued(cdg, limit, err);
 	}
+	store_layers(cdg);
 	free(search.colour);
 	free(search.position);
 	free(search.stack);

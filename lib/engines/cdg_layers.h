@@ -4,8 +4,8 @@
  *
  * A route is (source switch, DLID): sources on one switch share every
  * dependency (their injection links have none), so they share a layer. The
- * layer of a route is kept where its SL will end up: the tables' SL row of
- * its source switch. A dependency is (channel a, port p): a route arrives
+ * layer of a route ends up where its SL will: the tables' SL row of its
+ * source switch. A dependency is (channel a, port p): a route arrives
  * over channel a at switch u and leaves u by port p; each layer counts the
  * routes inducing each dependency.
  *
@@ -22,6 +22,26 @@
 
 #define CDG_MAX_LAYERS VLR_NUM_SLS
 
+/*
+ * What the layering keeps of one LID at one switch, together because walking
+ * a LID's tree reads all three at each switch it visits: LID by LID, so that
+ * one LID's cells are near each other.
+ */
+struct cdg_cell {
+	uint8_t port;		/* the LFT entry */
+	uint8_t feeders;	/* switches that forward the LID to this one */
+	uint8_t layer;		/* of the route from this switch (with sources);
+				   copied to the SL rows when the cycles are broken */
+};
+
+/* A switch of a LID's subtree, walked back from a channel's tail. */
+struct cdg_walk {
+	uint32_t sw;
+	uint32_t up;		/* place of the switch it forwards to */
+	uint32_t moved;		/* routes moved at it (and then below it) */
+	uint64_t slot;		/* dependency it induces there (not at the tail) */
+};
+
 struct cdg_layers {
 	const struct route_graph *graph;
 	struct vlr_tables *tables;	/* LFTs in; SL rows = layers out */
@@ -29,9 +49,7 @@ struct cdg_layers {
 	uint32_t num_lids;		/* owned LIDs that switches route */
 	uint32_t *lids;			/* those LIDs */
 	uint32_t *target;		/* [lid]: switch delivering it, VLR_NONE */
-	uint8_t *ports_by_lid;		/* [lid * switches + switch]: the LFTs transposed */
-	uint8_t *feeders;		/* [lid * switches + switch]: switches that
-					   forward lid to it */
+	struct cdg_cell *cells;		/* [lid * switches + switch] */
 	uint32_t *dep_first;		/* [dependency slot]: its LIDs in dep_lids */
 	uint16_t *dep_lids;		/* the LIDs whose LFT entries make each
 					   dependency, as the LFTs were routed */
@@ -54,6 +72,7 @@ struct cdg_layers {
 	uint32_t *pending;		/* switches left to visit in a subtree */
 	uint32_t *depth;		/* [switch]: hops to the target in the tree */
 	uint32_t *tree;			/* a LID's switches, farthest first */
+	struct cdg_walk *walk;		/* a subtree's switches (cdg_layers.c) */
 };
 
 /*

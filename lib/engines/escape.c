@@ -201,19 +201,17 @@ static void charge_lid(struct escape *e, uint32_t lid, uint32_t t, int sign)
 	charge(e, t, e->by_hops, s, sign);
 }
 
-/* Write the tree of next[] and best[] as lid's routes on layer, and charge it. */
-static void take_tree(struct escape *e, uint32_t lid, uint32_t t, uint8_t layer)
+/* Write the tree of next[] and best[] as lid's routes, and charge it. */
+static void take_tree(struct escape *e, uint32_t lid, uint32_t t)
 {
 	struct vlr_tables *tables = e->tables;
-	uint32_t v, row;
+	uint32_t v;
 
 	for (v = 0; v < e->graph->num_switches; v++)
 		if (v != t)
 			vlr_tables_lft(tables, v)[lid] = e->graph->channel_port[e->next[v]];
 	sort_by_hops(e);
 	charge(e, t, e->by_hops, e->graph->num_switches, 1);
-	for (row = 0; row < tables->num_sl_rows; row++)
-		vlr_tables_sl_row(tables, row)[lid] = layer;
 }
 
 int escape_tree_turn(const struct escape *e, uint32_t in, uint32_t out)
@@ -419,7 +417,7 @@ void escape_unload(struct escape *e, uint32_t lid)
 	charge_lid(e, lid, route_graph_target(e->graph, lid, &last_port), -1);
 }
 
-int escape_lid(struct escape *e, uint32_t lid, uint8_t layer)
+int escape_lid(struct escape *e, uint32_t lid)
 {
 	uint8_t last_port;
 	uint32_t t = route_graph_target(e->graph, lid, &last_port);
@@ -428,7 +426,7 @@ int escape_lid(struct escape *e, uint32_t lid, uint8_t layer)
 	on_tree = !ordered_tree(e, t);
 	if (on_tree)
 		tree_routes(e, t);
-	take_tree(e, lid, t, layer);
+	take_tree(e, lid, t);
 	return on_tree;
 }
 

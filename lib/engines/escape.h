@@ -49,8 +49,9 @@ void escape_unload(struct escape *e, uint32_t lid);
  * Route lid again: the least
  * cost routes whose dependencies fit the order of escape_set_order (which
  * then still holds), or, when they do not reach every switch, the tree's.
- * All its routes go on layer (every SL row). Returns 1 for the tree's.
+ * Its LFT entries change; its layer is the caller's. Returns 1 for the
+ * tree's.
  */
-int escape_lid(struct escape *e, uint32_t lid, uint8_t layer);
+int escape_lid(struct escape *e, uint32_t lid);
 
 #endif
