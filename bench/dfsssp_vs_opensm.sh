@@ -1,14 +1,29 @@
 #!/bin/bash
 # dfsssp_vs_opensm.sh - vlroute's dfsssp engine beside OpenSM's built-in
-# dfsssp, in one run on the very same Dragonfly: routing time, peak memory
-# and virtual lanes, side by side with ratios.
+# dfsssp, in one run on the very same fabrics: routing time, peak memory
+# and virtual lanes, side by side with ratios, up to the size limit of a
+# subnet (the size table of issue 18).
 #
-# Usage: bench/dfsssp_vs_opensm.sh [--vlroute PATH] [--sizes LIST] [--workdir DIR]
-#                                  [--timeout SECONDS] [--keep]
+# Usage: bench/dfsssp_vs_opensm.sh [--vlroute PATH] [--sizes LIST] [--vls N]
+#                                  [--heuristics LIST] [--osm-max-lids N]
+#                                  [--workdir DIR] [--timeout SECONDS] [--keep]
 #   --vlroute PATH     the vlroute CLI (default: build/tools/vlroute)
-#   --sizes LIST       comma list of Dragonfly sizes among 6,7,8 (default: 6);
-#                      size P is p=P a=2P h=P: 6 -> 5256 hosts, 7 -> 9702,
-#                      8 -> 16512
+#   --sizes LIST       comma list of fabrics (default: 6):
+#                        P       Dragonfly p=P a=2P h=P, P in 2..10: 6 -> 5256
+#                                hosts, 7 -> 9702, 8 -> 16512, 10 -> 40200
+#                        ft:K    3-level fat tree, gen fattree -k K -n 3
+#                                (K in 4..64 even: 32 -> 32768 hosts)
+#                        hx:S:P  3D HyperX SxSxS with P hosts per switch
+#                                (S in 2..16, P in 1..32: hx:16:10 -> 40960)
+#   --vls N            data VLs for both (1..15, default 8); the 3D HyperX
+#                      of 40K hosts needs 15
+#   --heuristics LIST  weakest, or weakest,all (default): the "all" run tries
+#                      every cut heuristic, about three times the time
+#   --osm-max-lids N   run OpenSM only on fabrics of at most N LIDs (default
+#                      12000: sizes 6 and 7); beyond, its time and memory are
+#                      extrapolated from the measured fabrics of the same
+#                      family (a power law fitted to two or more of them),
+#                      marked "~" in the table and "extrapolated" in the CSV
 #   --workdir DIR      where nets, logs and results.csv go (default: a fresh
 #                      /tmp/dfsssp-vs-opensm.XXXXXX, kept)
 #   --timeout SECONDS  bound on ibsim's start and on each OpenSM run (default
@@ -16,17 +31,18 @@
 #   --keep             keep the routing tables (ours and OpenSM's dumps, GBs
 #                      for size 8) instead of deleting them after each size
 #
-# For each size: "vlroute gen dragonfly" writes the net; "vlroute route
-# --engine dfsssp" routes it with --heuristic weakest and with all (routing s
-# = paths + layers as vlroute reports them; wall s and MB = the whole command:
-# read, route, verify, write); then a private ibsim serves the same net to a
-# stock "opensm -o" (through libumad2sim.so) with routing_engine dfsssp.
-# OpenSM's routing s is the span in its log from "Entering MASTER state" to
-# "dfsssp tables configured on all switches"; its MB is the peak RSS of the
-# whole SM; its VLs come from "Virtual Lanes needed".  Ratios are OpenSM/ours,
-# the VL difference OpenSM minus ours.  The table goes to stdout (progress to
-# stderr) and to DIR/results.csv.  Only the ibsim and opensm this script
-# started are ever stopped, by their PIDs.
+# For each fabric: "vlroute gen" writes the net; "vlroute route --engine
+# dfsssp" routes it with --heuristic weakest (and all) (routing s = paths +
+# layers as vlroute reports them; wall s and MB = the whole command: read,
+# route, verify, write); then, up to --osm-max-lids, a private ibsim serves
+# the same net to a stock "opensm -o" (through libumad2sim.so) with
+# routing_engine dfsssp. OpenSM's routing s is the span in its log from
+# "Entering MASTER state" to "dfsssp tables configured on all switches"; its
+# MB is the peak RSS of the whole SM; its VLs come from "Virtual Lanes
+# needed".  Ratios are OpenSM/ours, the VL difference OpenSM minus ours.  The
+# table goes to stdout (progress to stderr) once every fabric is done, and
+# to DIR/results.csv.  Only the ibsim and opensm this script started are
+# ever stopped, by their PIDs.
 #
 # Copyright (c) 2026 the vlroute developers.
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -37,11 +53,14 @@ PATH=${PATH:+$PATH:}/usr/sbin:/sbin	# opensm lives in sbin
 top=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source-path=SCRIPTDIR source=osm-bench-lib.sh
 . "$top/bench/osm-bench-lib.sh"
-usage_line='[--vlroute PATH] [--sizes LIST] [--workdir DIR] [--timeout SECONDS] [--keep]'
+usage_line='[--vlroute PATH] [--sizes LIST] [--vls N] [--heuristics LIST] [--osm-max-lids N] [--workdir DIR] [--timeout SECONDS] [--keep]'
 no_value=n/a
 
 vlroute=$top/build/tools/vlroute
 sizes=6
+vls=8
+heuristics=weakest,all
+osm_max_lids=12000
 workdir=
 timeout=1800
 keep=0
@@ -79,9 +98,18 @@ stop_all() {
 }
 
 parse_args() {
-	parse_options vlroute sizes workdir timeout -- "$@"
-	[[ $sizes =~ ^[678](,[678])*$ ]] ||
-		bad_usage "--sizes is a comma list of 6, 7 and 8, not '$sizes'"
+	local item
+	parse_options vlroute sizes vls heuristics osm_max_lids workdir timeout -- "$@"
+	for item in ${sizes//,/ }; do
+		fabric_of "$item" || bad_usage "--sizes: '$item' is none of P (2..10), ft:K, hx:S:P"
+	done
+	[[ -n $sizes && $sizes != *,,* && $sizes != ,* && $sizes != *, ]] ||
+		bad_usage "--sizes is a comma list, not '$sizes'"
+	[[ $vls =~ ^([1-9]|1[0-5])$ ]] || bad_usage "--vls wants 1..15, not '$vls'"
+	[[ $heuristics =~ ^weakest(,all)?$ ]] ||
+		bad_usage "--heuristics is weakest or weakest,all, not '$heuristics'"
+	[[ $osm_max_lids =~ ^[0-9]{1,6}$ ]] ||
+		bad_usage "--osm-max-lids wants a number of LIDs, not '$osm_max_lids'"
 	check_timeout_and_workdir
 }
 
@@ -99,7 +127,7 @@ run_ours() {
 	local net=$1 d=$2 h=$3 out=$2/ours-$3
 	say "  vlroute route --engine dfsssp --heuristic $h"
 	if ! /usr/bin/time -f '%e %M' -o "$out.time" "$vlroute" route "$net" \
-		--engine dfsssp --heuristic "$h" -o "$out" >"$out.out" 2>&1; then
+		--engine dfsssp --heuristic "$h" --vls "$vls" -o "$out" >"$out.out" 2>&1; then
 		tail -n 5 "$out.out" >&2
 		die "vlroute route --heuristic $h failed on $net (log: $out.out)"
 	fi
@@ -127,7 +155,7 @@ run_opensm() {
 	s_route=n/a s_wall=n/a s_kb='' s_vls=n/a s_status=ok
 	rm -rf -- "$o"
 	mkdir -p "$o/dump"
-	write_opensm_conf "$o" "routing_engine dfsssp" "max_op_vls 8" "qos TRUE"
+	write_opensm_conf "$o" "routing_engine dfsssp" "max_op_vls $vls" "qos TRUE"
 
 	flags=$(field "$d/info" ibsim)
 	case $flags in
@@ -188,69 +216,160 @@ run_opensm() {
 	((keep)) || rm -rf -- "$o/dump"
 }
 
-row_format='%4s %6s %5s | %7s %7s %7s %3s | %7s %7s %7s %3s | %7s %7s %7s %3s | %6s %6s %4s | %6s %6s %4s\n'
+# fabric_of ITEM: family, label and gen_args (the "vlroute gen" arguments)
+# of one --sizes item; fails on anything else.
+fabric_of() {
+	local item=$1 k n p
+	if [[ $item =~ ^([2-9]|10)$ ]]; then
+		family=dragonfly label=df:$item
+		gen_args=(dragonfly -p "$item" -a $((2 * item)) -h "$item")
+	elif [[ $item =~ ^ft:([0-9]{1,2})$ ]]; then
+		k=$((10#${BASH_REMATCH[1]}))
+		((k >= 4 && k <= 64 && k % 2 == 0)) || return 1
+		family=fattree label=ft:$k
+		gen_args=(fattree -k "$k" -n 3)
+	elif [[ $item =~ ^hx:([0-9]{1,2}):([0-9]{1,2})$ ]]; then
+		n=$((10#${BASH_REMATCH[1]})) p=$((10#${BASH_REMATCH[2]}))
+		((n >= 2 && n <= 16 && p >= 1 && p <= 32)) || return 1
+		family=hyperx label=hx:$n:$p
+		gen_args=(hyperx -s "${n}x${n}x${n}" -p "$p")
+	else
+		return 1
+	fi
+}
 
+# fit FAMILY COLUMN LIDS: OpenSM's COLUMN (route or kb) at LIDS, from a
+# least-squares line through log(LIDs), log(value) of the family's fabrics
+# that OpenSM routed. Prints "value exponent", or "n/a n/a" with fewer than
+# two distinct sizes.
+fit() {
+	local field=5
+	[[ $2 == route ]] && field=4
+	awk -F, -v fam="$1" -v field="$field" -v at="$3" -v none="$no_value" '
+	BEGIN { n = 0 }
+	$1 == fam && $2 == "ok" && $field + 0 > 0 { x[n] = log($3); y[n] = log($field); n++ }
+	END {
+		for (i = 0; i < n; i++) { sx += x[i]; sy += y[i] }
+		if (n < 2) { print none, none; exit }
+		mx = sx / n; my = sy / n
+		for (i = 0; i < n; i++) { sxx += (x[i] - mx)^2; sxy += (x[i] - mx) * (y[i] - my) }
+		if (sxx == 0) { print none, none; exit }
+		b = sxy / sxx
+		printf "%.2f %.2f\n", exp(my + b * (log(at) - mx)), b
+	}' "$measured"
+}
+
+# measure ITEM: one entry of items[] for the table; OpenSM's own
+# measurements also go to $measured for the fits.
+measure() {
+	local d net hosts switches lids
+	local w_route w_wall w_kb w_layers a_heur=$no_value
+	local a_route=$no_value a_wall=$no_value a_kb='' a_layers=$no_value
+	fabric_of "$1"
+	d=$workdir/${label//:/-}
+	net=$d/fabric.net
+	mkdir -p "$d"
+	say "$label: vlroute gen ${gen_args[*]}"
+	"$vlroute" gen "${gen_args[@]}" -o "$net" >"$d/gen.out" 2>&1 ||
+		die "vlroute gen failed (log: $d/gen.out)"
+	"$vlroute" info "$net" >"$d/info" 2>&1 || die "vlroute info failed (log: $d/info)"
+	switches=$(field "$d/info" switches)
+	hosts=$(field "$d/info" "channel adapters")
+	hosts=${hosts%% *}
+	lids=$((hosts + switches))
+
+	run_ours "$net" "$d" weakest
+	w_route=$o_route w_wall=$o_wall w_kb=$o_kb w_layers=$o_layers
+	if [[ $heuristics == *all* ]]; then
+		run_ours "$net" "$d" all
+		a_route=$o_route a_wall=$o_wall a_kb=$o_kb a_layers=$o_layers a_heur=$o_heur
+	fi
+	if ((lids <= osm_max_lids)); then
+		run_opensm "$net" "$d"
+		echo "$family,$s_status,$lids,$s_route,$s_kb" >>"$measured"
+		[[ $s_status == ok ]] || s_kb=	# a stopped or failed OpenSM's peak means little
+	else
+		say "  OpenSM skipped: $lids LIDs > --osm-max-lids $osm_max_lids"
+		s_route=$no_value s_wall=$no_value s_kb='' s_vls=$no_value s_status=skipped
+	fi
+	items+=("$label|$family|$lids|$hosts|$switches|$w_route|$w_wall|$w_kb|$w_layers|$a_route|$a_wall|$a_kb|$a_layers|$a_heur|$s_route|$s_wall|$s_kb|$s_vls|$s_status")
+}
+
+# extrapolate FAMILY LIDS: s_route, s_kb and s_status from the fits, or
+# left as they are where OpenSM routed fewer than two sizes of the family.
+extrapolate() {
+	local route_fit route_b kb_fit kb_b
+	read -r route_fit route_b < <(fit "$1" route "$2")
+	read -r kb_fit kb_b < <(fit "$1" kb "$2")
+	[[ $route_fit == "$no_value" ]] && return 0
+	s_route=$route_fit
+	s_kb=$(awk -v k="$kb_fit" 'BEGIN { if (k ~ /^[0-9.]+$/) printf "%d", k }')
+	s_status="extrapolated: time ~ LIDs^$route_b, memory ~ LIDs^$kb_b"
+}
+
+# tilde V: V marked as extrapolated (n/a stays n/a).
+tilde() {
+	if [[ $1 == "$no_value" ]]; then echo "$1"; else echo "~$1"; fi
+}
+
+row_format='%-9s %6s %5s %6s | %7s %7s %7s %3s | %7s %7s %7s %3s | %8s %7s %8s %3s | %6s %6s %4s | %6s %6s %4s\n'
 print_header() {
-	printf '%-16s | %-30s | %-30s | %-30s | %-18s | %-18s\n' "" \
+	printf '%-29s | %-30s | %-30s | %-31s | %-18s | %-18s\n' "" \
 		"vlroute dfsssp, weakest" "vlroute dfsssp, all" "OpenSM dfsssp" \
 		"OpenSM/weakest" "OpenSM/all"
 	# shellcheck disable=SC2059
-	printf "$row_format" size hosts sw \
+	printf "$row_format" fabric hosts sw LIDs \
 		"route s" "wall s" MB VLs "route s" "wall s" MB VLs "route s" "wall s" MB VLs \
 		time mem dVL time mem dVL
 }
 
+# print_rows: the table and the CSV, extrapolating OpenSM where it was skipped.
+print_rows() {
+	local row label family lids hosts switches w_route w_wall w_kb w_layers
+	local a_route a_wall a_kb a_layers a_heur s_route s_wall s_kb s_vls s_status
+	local rtw rmw dvw rta rma dva s_route_shown s_mb_shown
+	print_header
+	for row in "${items[@]}"; do
+		IFS='|' read -r label family lids hosts switches w_route w_wall w_kb w_layers \
+			a_route a_wall a_kb a_layers a_heur s_route s_wall s_kb s_vls s_status <<<"$row"
+		[[ $s_status == skipped ]] && extrapolate "$family" "$lids"
+		rtw=$(div "$s_route" "$w_route") rmw=$(div "$s_kb" "$w_kb")
+		dvw=$(diff_int "$s_vls" "$w_layers")
+		rta=$(div "$s_route" "$a_route") rma=$(div "$s_kb" "$a_kb")
+		dva=$(diff_int "$s_vls" "$a_layers")
+		s_route_shown=$s_route s_mb_shown=$(kb_to_mb "$s_kb")
+		if [[ $s_status == extrapolated* ]]; then
+			s_route_shown=$(tilde "$s_route_shown") s_mb_shown=$(tilde "$s_mb_shown")
+			rtw=$(tilde "$rtw") rmw=$(tilde "$rmw") rta=$(tilde "$rta") rma=$(tilde "$rma")
+		fi
+		# shellcheck disable=SC2059
+		printf "$row_format" "$label" "$hosts" "$switches" "$lids" \
+			"$w_route" "$w_wall" "$(kb_to_mb "$w_kb")" "$w_layers" \
+			"$a_route" "$a_wall" "$(kb_to_mb "$a_kb")" "$a_layers" \
+			"$s_route_shown" "$s_wall" "$s_mb_shown" "$s_vls" \
+			"$rtw" "$rmw" "$dvw" "$rta" "$rma" "$dva"
+		echo "$label,$family,$hosts,$switches,$lids,$vls,$w_route,$w_wall,$(kb_to_mb "$w_kb"),$w_layers,$a_route,$a_wall,$(kb_to_mb "$a_kb"),$a_layers,$a_heur,$s_route,$s_wall,$(kb_to_mb "$s_kb"),$s_vls,\"$s_status\",$rtw,$rmw,$dvw,$rta,$rma,$dva" >>"$csv"
+	done
+}
+
 main() {
-	local size p a h d net hosts switches
-	local w_route w_wall w_kb w_layers a_route a_wall a_kb a_layers a_heur
-	local rtw rmw dvw rta rma dva csv s_kb_ratio
+	local item csv measured family label
+	local -a items=() gen_args=()
 
 	parse_args "$@"
 	check_tools
 	prepare_run dfsssp-vs-opensm.XXXXXX
 
 	csv=$workdir/results.csv
-	echo "size,p,a,h,hosts,switches,weakest_route_s,weakest_wall_s,weakest_mb,weakest_layers,all_route_s,all_wall_s,all_mb,all_layers,all_heuristic,opensm_route_s,opensm_wall_s,opensm_mb,opensm_vls,opensm_status,time_ratio_weakest,mem_ratio_weakest,vl_diff_weakest,time_ratio_all,mem_ratio_all,vl_diff_all" >"$csv"
+	measured=$workdir/opensm-measured.csv
+	: >"$measured"
+	echo "fabric,family,hosts,switches,lids,vls,weakest_route_s,weakest_wall_s,weakest_mb,weakest_layers,all_route_s,all_wall_s,all_mb,all_layers,all_heuristic,opensm_route_s,opensm_wall_s,opensm_mb,opensm_vls,opensm_status,time_ratio_weakest,mem_ratio_weakest,vl_diff_weakest,time_ratio_all,mem_ratio_all,vl_diff_all" >"$csv"
 	say "workdir $workdir; vlroute $vlroute; load average $(cut -d' ' -f1-3 /proc/loadavg)"
-	print_header
 
-	for size in ${sizes//,/ }; do
-		p=$size a=$((2 * size)) h=$size
-		d=$workdir/dragonfly-$size
-		net=$d/dragonfly.net
-		mkdir -p "$d"
-		say "size $size: vlroute gen dragonfly -p $p -a $a -h $h"
-		"$vlroute" gen dragonfly -p "$p" -a "$a" -h "$h" -o "$net" >"$d/gen.out" 2>&1 ||
-			die "vlroute gen failed (log: $d/gen.out)"
-		"$vlroute" info "$net" >"$d/info" 2>&1 || die "vlroute info failed (log: $d/info)"
-		switches=$(field "$d/info" switches)
-		hosts=$(field "$d/info" "channel adapters")
-		hosts=${hosts%% *}
-
-		run_ours "$net" "$d" weakest
-		w_route=$o_route w_wall=$o_wall w_kb=$o_kb w_layers=$o_layers
-		run_ours "$net" "$d" all
-		a_route=$o_route a_wall=$o_wall a_kb=$o_kb a_layers=$o_layers a_heur=$o_heur
-		run_opensm "$net" "$d"
-
-		if [[ $s_status != ok ]]; then
-			s_kb_ratio=	# a stopped or failed OpenSM's peak means little
-		else
-			s_kb_ratio=$s_kb
-		fi
-		rtw=$(div "$s_route" "$w_route") rmw=$(div "$s_kb_ratio" "$w_kb")
-		dvw=$(diff_int "$s_vls" "$w_layers")
-		rta=$(div "$s_route" "$a_route") rma=$(div "$s_kb_ratio" "$a_kb")
-		dva=$(diff_int "$s_vls" "$a_layers")
-		# shellcheck disable=SC2059
-		printf "$row_format" "$size" "$hosts" "$switches" \
-			"$w_route" "$w_wall" "$(kb_to_mb "$w_kb")" "$w_layers" \
-			"$a_route" "$a_wall" "$(kb_to_mb "$a_kb")" "$a_layers" \
-			"$s_route" "$s_wall" "$(kb_to_mb "$s_kb")" "$s_vls" \
-			"$rtw" "$rmw" "$dvw" "$rta" "$rma" "$dva"
-		echo "$size,$p,$a,$h,$hosts,$switches,$w_route,$w_wall,$(kb_to_mb "$w_kb"),$w_layers,$a_route,$a_wall,$(kb_to_mb "$a_kb"),$a_layers,$a_heur,$s_route,$s_wall,$(kb_to_mb "$s_kb"),$s_vls,$s_status,$rtw,$rmw,$dvw,$rta,$rma,$dva" >>"$csv"
-		[[ $s_status == ok ]] || echo "  (size $size: OpenSM $s_status)"
+	for item in ${sizes//,/ }; do
+		measure "$item"
 	done
+	print_rows
 
 	cat <<EOF
 
@@ -262,6 +381,8 @@ wall s, MB: /usr/bin/time's elapsed time and peak RSS of the whole command;
   (discovery, LIDs, routing, programming, dumps) under umad2sim.
 VLs: ours = layers needed (the "all" run keeps the fewest); OpenSM = "Virtual
   Lanes needed".  time/mem = OpenSM / ours; dVL = OpenSM - ours.
+~: OpenSM not run (more than $osm_max_lids LIDs): a power law in the LIDs
+  fitted to the fabrics of the same family it did route (exponents in the CSV).
 CSV: $csv
 EOF
 }

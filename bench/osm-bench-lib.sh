@@ -66,8 +66,9 @@ cleanup() {
 }
 
 # parse_options NAME... -- ARG...: --NAME VALUE and --NAME=VALUE set the
-# variable NAME (one of the NAMEs given), --keep sets keep=1, -h and --help
-# print the script's header comment and exit; anything else is bad usage.
+# variable NAME (one of the NAMEs given; dashes in --NAME as underscores),
+# --keep sets keep=1, -h and --help print the script's header comment and
+# exit; anything else is bad usage.
 parse_options() {
 	local names=' ' name
 	while [[ $1 != -- ]]; do
@@ -84,6 +85,7 @@ parse_options() {
 		*) bad_usage "unknown argument '$1'" ;;
 		esac
 		name=${name#--}
+		name=${name//-/_}	# --osm-max-lids sets osm_max_lids
 		[[ $names == *" $name "* ]] || bad_usage "unknown argument '$1'"
 		if [[ $1 == *=* ]]; then
 			printf -v "$name" '%s' "${1#*=}"
