@@ -189,6 +189,54 @@ static void test_escape_paths(void **state)
 	}
 }
 
+/* dfsssp on threads threads setting up the layering; the tables. */
+static struct vlr_tables *route_threaded(const struct vlr_family_params *params, unsigned vls,
+					 unsigned threads, struct vlr_engine_report *report)
+{
+	struct vlr_engine_options options = { .heuristic = VLR_HEURISTIC_WEAKEST };
+	struct vlr_fabric *fabric = test_generate(params);
+	struct vlr_tables *tables;
+	struct vlr_error err;
+
+	assert_int_equal(vlr_fabric_assign_lids(fabric, 0, &err), 0);
+	tables = tables_for(fabric, vls);
+	options.threads = threads;
+	if (vlr_route_dfsssp(tables, &options, report, &err))
+		fail_msg("routing failed: %s", err.message);
+	return tables;
+}
+
+/*
+ * The layering set up on several threads (shares of LID blocks, switches
+ * and LIDs, more threads than blocks too) gives the tables one thread
+ * gives: layers, cuts, moves, LFTs and SLs; with escape paths too.
+ */
+static void test_threads_same_tables(void **state)
+{
+	static const unsigned threads[] = { 2, 3, 7 };
+	struct vlr_family_params cube = test_grid(VLR_FAMILY_TORUS, 3, 5, 2);
+	unsigned vls, i;
+
+	(void)state;
+	for (vls = 2; vls <= 8; vls += 6) {
+		struct vlr_engine_report one, many;
+		struct vlr_tables *a = route_threaded(&cube, vls, 1, &one);
+
+		assert_true(one.routes_moved > 0);
+		for (i = 0; i < sizeof(threads) / sizeof(threads[0]); i++) {
+			struct vlr_tables *b = route_threaded(&cube, vls, threads[i], &many);
+
+			assert_int_equal(many.layers, one.layers);
+			assert_int_equal(many.cycles_broken, one.cycles_broken);
+			assert_int_equal(many.routes_moved, one.routes_moved);
+			assert_int_equal(many.escaped_lids, one.escaped_lids);
+			test_assert_same_tables(a, b);
+			vlr_tables_free(b);
+		}
+		vlr_tables_free(a);
+	}
+}
+
 static void test_disconnected_fabric(void **state)
 {
 	struct vlr_fabric *fabric = vlr_fabric_new();
@@ -495,6 +543,7 @@ int main(void)
 		cmocka_unit_test(test_ring_needs_two_layers),
 		cmocka_unit_test(test_too_few_vls),
 		cmocka_unit_test(test_escape_paths),
+		cmocka_unit_test(test_threads_same_tables),
 		cmocka_unit_test(test_disconnected_fabric),
 		cmocka_unit_test(test_lmc_routes_differ),
 		cmocka_unit_test(test_sssp_balances),

@@ -38,6 +38,8 @@ static const char usage_options[] =
 	"      --no-balance      dfsssp, layers: do not spread routes over spare VLs\n"
 	"      --no-escape       dfsssp: refuse when the layers exceed the VLs, instead\n"
 	"                        of escape paths on the last VL\n"
+	"  -j, --threads N       threads setting up the layers and verifying (1..64,\n"
+	"                        default one per CPU; the same tables on any count)\n"
 	"  -Y, --vl-policy P     minimal, valiant: ladder, ladder-reuse, 2phases or\n"
 	"                        layers (default: minimal the fewest VLs its routes\n"
 	"                        need, valiant 2phases)\n"
@@ -140,6 +142,7 @@ struct route_request {
 	const struct vlr_engine *engine;
 	unsigned long long lmc;
 	unsigned long long vls;
+	unsigned long long threads;	/* 0: as the library chooses */
 	int lmc_given;
 	int phase_options_given;
 	enum vlr_tables_form form;
@@ -202,6 +205,7 @@ static const struct option route_options[] = {
 	{ "heuristic", required_argument, NULL, 'H' },
 	{ "no-balance", no_argument, NULL, 'B' },
 	{ "no-escape", no_argument, NULL, 'E' },
+	{ "threads", required_argument, NULL, 'j' },
 	{ "vl-policy", required_argument, NULL, 'Y' },
 	{ "phase-min", required_argument, NULL, 'M' },
 	{ "vls-per-phase", required_argument, NULL, 'K' },
@@ -227,7 +231,7 @@ static int parse_route_options(const char *command, int argc, char **argv,
 
 	optind = 1;
 	opterr = 0;
-	while ((option = cli_getopt(command, argc, argv, "e:o:l:g:v:H:Y:VhP:", route_options,
+	while ((option = cli_getopt(command, argc, argv, "e:o:l:g:v:H:Y:j:VhP:", route_options,
 				    route_renamed)) != -1) {
 		switch (option) {
 		case 'h':
@@ -274,6 +278,11 @@ static int parse_route_options(const char *command, int argc, char **argv,
 			break;
 		case 'E':
 			request->options.no_escape = 1;
+			break;
+		case 'j':
+			if (cli_unsigned(command, "--threads", optarg, 1, 64, &request->threads))
+				return -1;
+			request->options.threads = (unsigned)request->threads;
 			break;
 		case 'A':
 			request->options.allow_unprogrammable = 1;
@@ -477,7 +486,9 @@ static int route_and_verify(const char *command, struct vlr_tables *tables,
 		cli_error(command, "%s", err.message);
 		return CLI_FAILED;
 	}
-	if (vlr_verify(tables, check, &err) ||
+	if (vlr_verify_threads(tables, request->threads > VLR_VERIFY_MAX_THREADS ?
+				       VLR_VERIFY_MAX_THREADS : (unsigned)request->threads,
+			       check, &err) ||
 	    (engine->verify_policy && !tables->unprogrammable.marked &&
 	     vlr_verify_policy(tables, check, &err))) {
 		cli_error(command, "%s", err.message);

@@ -25,11 +25,32 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cdg_layers.h"
+#include "util/jobs.h"
 #include "util/large.h"
 
 /* ---- bookkeeping ---------------------------------------------------------- */
+
+static void free_tree(struct cdg_tree *tree)
+{
+	free(tree->next);
+	free(tree->pending);
+	free(tree->subtree);
+	free(tree->depth);
+	free(tree->order);
+}
+
+static int alloc_tree(struct cdg_tree *tree, uint32_t switches)
+{
+	tree->next = malloc(sizeof(uint32_t) * (switches + 1));
+	tree->pending = malloc(sizeof(uint32_t) * (switches + 1));
+	tree->subtree = malloc(sizeof(uint32_t) * (switches + 2));
+	tree->depth = malloc(sizeof(uint32_t) * (switches + 1));
+	tree->order = malloc(sizeof(uint32_t) * (switches + 1));
+	return tree->next && tree->pending && tree->subtree && tree->depth && tree->order ? 0 : -1;
+}
 
 void cdg_layers_free(struct cdg_layers *cdg)
 {
@@ -45,12 +66,8 @@ void cdg_layers_free(struct cdg_layers *cdg)
 	free(cdg->back_port);
 	for (layer = 0; layer < CDG_MAX_LAYERS; layer++)
 		free(cdg->counts[layer]);
-	free(cdg->next);
-	free(cdg->pending);
-	free(cdg->depth);
-	free(cdg->tree);
+	free_tree(&cdg->tree);
 	free(cdg->walk);
-	free(cdg->subtree);
 	free(cdg->escaped);
 	free(cdg->queue);
 	memset(cdg, 0, sizeof(*cdg));
@@ -93,29 +110,30 @@ static uint32_t channel_towards(const struct cdg_layers *cdg, uint32_t sw, uint3
 }
 
 /* Next switch of every switch towards lid (VLR_NONE at the target). */
-static void load_next_hops(struct cdg_layers *cdg, uint32_t lid)
+static void load_next_hops(const struct cdg_layers *cdg, struct cdg_tree *tree, uint32_t lid)
 {
 	const struct route_graph *graph = cdg->graph;
 	uint32_t t = cdg->target[lid];
 	const uint16_t *order = graph->order + (uint64_t)t * graph->num_switches;
 	uint32_t k;
 
-	cdg->next[t] = VLR_NONE;
+	tree->next[t] = VLR_NONE;
 	for (k = 1; k < graph->reaching[t]; k++) {
 		uint32_t v = order[k];
 
-		cdg->next[v] = graph->channel_to[channel_towards(cdg, v, lid)];
+		tree->next[v] = graph->channel_to[channel_towards(cdg, v, lid)];
 	}
 }
 
 /* Dependency slot of the hop v -> next(v) -> next(next(v)), or VLR_NONE. */
-static uint64_t dependency_at(const struct cdg_layers *cdg, uint32_t v, uint32_t lid)
+static uint64_t dependency_at(const struct cdg_layers *cdg, const struct cdg_tree *tree,
+			      uint32_t v, uint32_t lid)
 {
 	const struct route_graph *graph = cdg->graph;
-	uint32_t u = cdg->next[v];
+	uint32_t u = tree->next[v];
 	uint32_t in, out;
 
-	if (u == VLR_NONE || cdg->next[u] == VLR_NONE)
+	if (u == VLR_NONE || tree->next[u] == VLR_NONE)
 		return VLR_NONE;
 	in = channel_towards(cdg, v, lid);
 	out = channel_towards(cdg, u, lid);
@@ -170,18 +188,18 @@ static int list_lids(struct cdg_layers *cdg, struct vlr_error *err)
 }
 
 /* Tree depth of v: hops along next[] to the target (memoised in depth). */
-static uint32_t tree_depth(struct cdg_layers *cdg, uint32_t v)
+static uint32_t tree_depth(struct cdg_tree *tree, uint32_t v)
 {
 	uint32_t length = 0, u = v, d;
 
-	while (cdg->depth[u] == VLR_NONE) {
-		cdg->pending[length++] = u;
-		u = cdg->next[u];
+	while (tree->depth[u] == VLR_NONE) {
+		tree->pending[length++] = u;
+		u = tree->next[u];
 	}
-	d = cdg->depth[u];
+	d = tree->depth[u];
 	while (length)
-		cdg->depth[cdg->pending[--length]] = ++d;
-	return cdg->depth[v];
+		tree->depth[tree->pending[--length]] = ++d;
+	return tree->depth[v];
 }
 
 /*
@@ -189,33 +207,34 @@ static uint32_t tree_depth(struct cdg_layers *cdg, uint32_t v)
  * to (the routes need not be shortest: Valiant trees detour), so that
  * subtree counts can be summed in one pass. Returns the count.
  */
-static uint32_t order_tree(struct cdg_layers *cdg, uint32_t lid)
+static uint32_t order_tree(const struct cdg_layers *cdg, struct cdg_tree *tree, uint32_t lid)
 {
 	const struct route_graph *graph = cdg->graph;
 	uint32_t t = cdg->target[lid], reach = graph->reaching[t], k, most = 0, at;
 	const uint16_t *order = graph->order + (uint64_t)t * graph->num_switches;
-	uint32_t *first = cdg->subtree;
+	uint32_t *first = tree->subtree;
 
 	for (k = 0; k < reach; k++)
-		cdg->depth[order[k]] = VLR_NONE;
-	cdg->depth[t] = 0;
+		tree->depth[order[k]] = VLR_NONE;
+	tree->depth[t] = 0;
 	for (k = 0; k < reach; k++)
-		if (tree_depth(cdg, order[k]) > most)
-			most = cdg->depth[order[k]];
+		if (tree_depth(tree, order[k]) > most)
+			most = tree->depth[order[k]];
 	memset(first, 0, sizeof(uint32_t) * (most + 2));
 	for (k = 0; k < reach; k++)
-		first[most - cdg->depth[order[k]] + 1]++;
+		first[most - tree->depth[order[k]] + 1]++;
 	for (k = 0; k <= most; k++)
 		first[k + 1] += first[k];
 	for (k = 0; k < reach; k++) {
-		at = most - cdg->depth[order[k]];
-		cdg->tree[first[at]++] = order[k];
+		at = most - tree->depth[order[k]];
+		tree->order[first[at]++] = order[k];
 	}
 	return reach;
 }
 
 /* How many switches forward lid to each switch (next[] loaded for lid). */
-static void count_feeders(struct cdg_layers *cdg, uint32_t lid)
+static void count_feeders(const struct cdg_layers *cdg, const struct cdg_tree *tree,
+			  uint32_t lid)
 {
 	const struct route_graph *graph = cdg->graph;
 	uint32_t t = cdg->target[lid], k;
@@ -225,27 +244,28 @@ static void count_feeders(struct cdg_layers *cdg, uint32_t lid)
 	for (k = 0; k < graph->num_switches; k++)
 		cells[k].feeders = 0;
 	for (k = 1; k < graph->reaching[t]; k++)
-		cells[cdg->next[order[k]]].feeders++;
+		cells[tree->next[order[k]]].feeders++;
 }
 
-/* Count, for one LID, the dependencies of all its routes (all in layer 0). */
-static void count_lid(struct cdg_layers *cdg, uint32_t lid)
+/* Count into counts the dependencies of all lid's routes, and its feeders. */
+static void count_lid(const struct cdg_layers *cdg, struct cdg_tree *tree, uint32_t *counts,
+		      uint32_t lid)
 {
 	const struct route_graph *graph = cdg->graph;
 	uint32_t k, reach;
 
-	load_next_hops(cdg, lid);
-	count_feeders(cdg, lid);
-	reach = order_tree(cdg, lid);
+	load_next_hops(cdg, tree, lid);
+	count_feeders(cdg, tree, lid);
+	reach = order_tree(cdg, tree, lid);
 	for (k = 0; k < reach; k++)
-		cdg->subtree[cdg->tree[k]] = graph->sources[cdg->tree[k]] ? 1 : 0;
+		tree->subtree[tree->order[k]] = graph->sources[tree->order[k]] ? 1 : 0;
 	for (k = 0; k + 1 < reach; k++) {
-		uint32_t v = cdg->tree[k];
-		uint64_t slot = dependency_at(cdg, v, lid);
+		uint32_t v = tree->order[k];
+		uint64_t slot = dependency_at(cdg, tree, v, lid);
 
 		if (slot != VLR_NONE)
-			cdg->counts[0][slot] += cdg->subtree[v];
-		cdg->subtree[cdg->next[v]] += cdg->subtree[v];
+			counts[slot] += tree->subtree[v];
+		tree->subtree[tree->next[v]] += tree->subtree[v];
 	}
 }
 
@@ -264,37 +284,7 @@ static uint64_t slot_at(const struct cdg_layers *cdg, uint32_t v, uint32_t lid)
 	return (uint64_t)in * graph->port_stride + graph->channel_port[out];
 }
 
-/*
- * Index the LIDs by the dependencies their LFT entries make (dep_first,
- * dep_lids), in LID order. Switch by switch: a switch's dependency slots
- * are those of its channels, one stretch of the index, so both passes
- * read its LFT row and its neighbours' in order and write near each other.
- */
-static int index_lids(struct cdg_layers *cdg, struct vlr_error *err)
-{
-	uint64_t slots = dependency_slots(cdg), slot;
-	uint32_t v, i;
-
-	cdg->dep_first = calloc(slots + 1, sizeof(uint32_t));
-	if (!cdg->dep_first)
-		return vlr_fail(err, "out of memory for the dependency index");
-	for (v = 0; v < cdg->graph->num_switches; v++)
-		for (i = 0; i < cdg->num_lids; i++)
-			if ((slot = slot_at(cdg, v, cdg->lids[i])) != VLR_NONE)
-				cdg->dep_first[slot + 1]++;
-	for (slot = 0; slot < slots; slot++)
-		cdg->dep_first[slot + 1] += cdg->dep_first[slot];
-	cdg->dep_lids = malloc(sizeof(uint16_t) * ((uint64_t)cdg->dep_first[slots] + 1));
-	if (!cdg->dep_lids)
-		return vlr_fail(err, "out of memory for the dependency index");
-	for (v = 0; v < cdg->graph->num_switches; v++)
-		for (i = 0; i < cdg->num_lids; i++)
-			if ((slot = slot_at(cdg, v, cdg->lids[i])) != VLR_NONE)
-				cdg->dep_lids[cdg->dep_first[slot]++] = (uint16_t)cdg->lids[i];
-	memmove(cdg->dep_first + 1, cdg->dep_first, sizeof(uint32_t) * slots);
-	cdg->dep_first[0] = 0;
-	return 0;
-}
+/* ---- setting up on threads ------------------------------------------------ */
 
 #define TRANSPOSE_BLOCK 64	/* LIDs whose transposed rows stay cached across switches */
 
@@ -305,37 +295,235 @@ static uint32_t block_size(const struct vlr_tables *tables, uint32_t first)
 							      tables->lid_stride - first;
 }
 
-/* The LFTs lid by lid in the cells, every route in layer 0. */
-static int transpose_lfts(struct cdg_layers *cdg, struct vlr_error *err)
+/*
+ * One thread's share of a setting-up pass: LID blocks, switches or LIDs
+ * [first, end). Each pass writes only its share's part of the shared
+ * arrays, and the dependency counts go to the job's own array, added up in
+ * job order after: the same numbers on any thread count.
+ */
+struct setup_job {
+	struct cdg_layers *cdg;
+	uint32_t first, end;
+	struct cdg_tree tree;		/* counting: the job's scratch */
+	uint32_t *counts;		/* counting: the job's, or layer 0's */
+	uint8_t *block;			/* transposing: a block's LFT columns */
+};
+
+/* The share's blocks of LFT columns into the cells, every route in layer 0. */
+static void *transpose_share(void *arg)
+{
+	struct setup_job *job = arg;
+	const struct vlr_tables *tables = job->cdg->tables;
+	uint32_t switches = job->cdg->graph->num_switches, b;
+	uint64_t i, size;
+
+	for (b = job->first; b < job->end; b++) {
+		uint32_t first = b * TRANSPOSE_BLOCK;
+		struct cdg_cell *cells = cells_of(job->cdg, first);
+
+		size = (uint64_t)block_size(tables, first) * switches;
+		vlr_tables_lft_columns(tables, first, block_size(tables, first), job->block);
+		for (i = 0; i < size; i++)
+			cells[i] = (struct cdg_cell){ .port = job->block[i] };
+	}
+	return NULL;
+}
+
+/* Count the LIDs under each of the share's switches' dependency slots. */
+static void *count_slots_share(void *arg)
+{
+	struct setup_job *job = arg;
+	struct cdg_layers *cdg = job->cdg;
+	uint64_t slot;
+	uint32_t v, i;
+
+	for (v = job->first; v < job->end; v++)
+		for (i = 0; i < cdg->num_lids; i++)
+			if ((slot = slot_at(cdg, v, cdg->lids[i])) != VLR_NONE)
+				cdg->dep_first[slot + 1]++;
+	return NULL;
+}
+
+/* List the LIDs under each of the share's switches' slots, in LID order. */
+static void *fill_slots_share(void *arg)
+{
+	struct setup_job *job = arg;
+	struct cdg_layers *cdg = job->cdg;
+	uint64_t slot;
+	uint32_t v, i;
+
+	for (v = job->first; v < job->end; v++)
+		for (i = 0; i < cdg->num_lids; i++)
+			if ((slot = slot_at(cdg, v, cdg->lids[i])) != VLR_NONE)
+				cdg->dep_lids[cdg->dep_first[slot]++] = (uint16_t)cdg->lids[i];
+	return NULL;
+}
+
+/* Count the dependencies of the share's LIDs' routes, and their feeders. */
+static void *count_lids_share(void *arg)
+{
+	struct setup_job *job = arg;
+	uint32_t i;
+
+	for (i = job->first; i < job->end; i++)
+		count_lid(job->cdg, &job->tree, job->counts, job->cdg->lids[i]);
+	return NULL;
+}
+
+/* Run pass on the jobs, each with [first, end) its share of total. */
+static void run_shares(struct setup_job *jobs, unsigned count, uint32_t total,
+		       void *(*pass)(void *))
+{
+	unsigned j;
+
+	for (j = 0; j < count; j++) {
+		jobs[j].first = (uint32_t)((uint64_t)total * j / count);
+		jobs[j].end = (uint32_t)((uint64_t)total * (j + 1) / count);
+	}
+	vlr_run_jobs(pass, jobs, sizeof(*jobs), count);
+}
+
+/*
+ * Index the LIDs by the dependencies their LFT entries make (dep_first,
+ * dep_lids), in LID order. Switch by switch: a switch's dependency slots
+ * are those of its channels, one stretch of the index, so both passes
+ * read its LFT row and its neighbours' in order and write near each other,
+ * and shares of switches write apart.
+ */
+static int index_lids(struct cdg_layers *cdg, struct setup_job *jobs, unsigned count,
+		      struct vlr_error *err)
+{
+	uint64_t slots = dependency_slots(cdg), slot;
+
+	cdg->dep_first = calloc(slots + 1, sizeof(uint32_t));
+	if (!cdg->dep_first)
+		return vlr_fail(err, "out of memory for the dependency index");
+	run_shares(jobs, count, cdg->graph->num_switches, count_slots_share);
+	for (slot = 0; slot < slots; slot++)
+		cdg->dep_first[slot + 1] += cdg->dep_first[slot];
+	cdg->dep_lids = malloc(sizeof(uint16_t) * ((uint64_t)cdg->dep_first[slots] + 1));
+	if (!cdg->dep_lids)
+		return vlr_fail(err, "out of memory for the dependency index");
+	run_shares(jobs, count, cdg->graph->num_switches, fill_slots_share);
+	memmove(cdg->dep_first + 1, cdg->dep_first, sizeof(uint32_t) * slots);
+	cdg->dep_first[0] = 0;
+	return 0;
+}
+
+/* The cells, and what the layering reads of each channel's ports. */
+static int transpose_lfts(struct cdg_layers *cdg, struct setup_job *jobs, unsigned count,
+			  struct vlr_error *err)
 {
 	const struct vlr_tables *tables = cdg->tables;
-	uint32_t switches = cdg->graph->num_switches, sw, c, first;
-	uint64_t i, size;
-	uint8_t *block;
+	uint32_t switches = cdg->graph->num_switches, sw, c;
 
 	cdg->cells = vlr_large_alloc(sizeof(struct cdg_cell) *
 				     ((uint64_t)tables->lid_stride * switches + 1), 0);
 	cdg->first_port = malloc(sizeof(uint32_t) * (switches + 1));
 	cdg->back_port = malloc(cdg->graph->num_channels + 1);
-	block = malloc((uint64_t)TRANSPOSE_BLOCK * switches + 1);
-	if (!cdg->cells || !cdg->first_port || !cdg->back_port || !block) {
-		free(block);
+	if (!cdg->cells || !cdg->first_port || !cdg->back_port)
 		return vlr_fail(err, "out of memory for the transposed LFTs");
-	}
 	for (c = 0; c < cdg->graph->num_channels; c++)
 		cdg->back_port[c] = cdg->graph->channel_port[cdg->graph->channel_back[c]];
 	for (sw = 0; sw < switches; sw++)
 		cdg->first_port[sw] = tables->fabric->nodes[tables->switch_node[sw]].first_port;
-	for (first = 0; first < tables->lid_stride; first += TRANSPOSE_BLOCK) {
-		struct cdg_cell *cells = cells_of(cdg, first);
-
-		size = (uint64_t)block_size(tables, first) * switches;
-		vlr_tables_lft_columns(tables, first, block_size(tables, first), block);
-		for (i = 0; i < size; i++)
-			cells[i] = (struct cdg_cell){ .port = block[i] };
-	}
-	free(block);
+	run_shares(jobs, count, (tables->lid_stride + TRANSPOSE_BLOCK - 1) / TRANSPOSE_BLOCK,
+		   transpose_share);
 	return 0;
+}
+
+/* Count every LID's routes into layer 0: the jobs' own counts added in order. */
+static void count_routes(struct cdg_layers *cdg, struct setup_job *jobs, unsigned count)
+{
+	uint64_t slots = dependency_slots(cdg), slot;
+	unsigned j;
+
+	run_shares(jobs, count, cdg->num_lids, count_lids_share);
+	for (j = 1; j < count; j++)
+		for (slot = 0; slot < slots; slot++)
+			cdg->counts[0][slot] += jobs[j].counts[slot];
+}
+
+static void free_jobs(struct setup_job *jobs, unsigned count)
+{
+	unsigned j;
+
+	for (j = 0; j < count; j++) {
+		free(jobs[j].block);
+		if (j) {
+			free_tree(&jobs[j].tree);
+			free(jobs[j].counts);
+		}
+	}
+	free(jobs);
+}
+
+/* count jobs, the first with the cdg's own scratch and layer 0's counts. */
+static struct setup_job *new_jobs(struct cdg_layers *cdg, unsigned count,
+				  struct vlr_error *err)
+{
+	struct setup_job *jobs = calloc(count, sizeof(*jobs));
+	uint32_t switches = cdg->graph->num_switches;
+	unsigned j;
+	int failed = !jobs;
+
+	for (j = 0; !failed && j < count; j++) {
+		jobs[j].cdg = cdg;
+		jobs[j].block = malloc((uint64_t)TRANSPOSE_BLOCK * switches + 1);
+		jobs[j].tree = cdg->tree;
+		jobs[j].counts = cdg->counts[0];
+		if (j) {
+			failed = alloc_tree(&jobs[j].tree, switches) ||
+				 !(jobs[j].counts = vlr_large_alloc(sizeof(uint32_t) *
+								    dependency_slots(cdg), 1));
+		}
+		failed = failed || !jobs[j].block;
+	}
+	if (failed) {
+		if (jobs)
+			free_jobs(jobs, j);
+		vlr_fail(err, "out of memory for the layering's %u threads", count);
+		return NULL;
+	}
+	return jobs;
+}
+
+/* Threads setting up: as asked, or one per online CPU; at most 64. */
+static unsigned setup_threads(unsigned threads)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (!threads)
+		threads = cpus > 0 ? (unsigned)cpus : 1;
+	return threads > 64 ? 64 : threads;
+}
+
+int cdg_layers_init(struct cdg_layers *cdg, const struct route_graph *graph,
+		    struct vlr_tables *tables, unsigned threads, struct vlr_error *err)
+{
+	struct setup_job *jobs = NULL;
+	unsigned count = setup_threads(threads);
+
+	memset(cdg, 0, sizeof(*cdg));
+	cdg->graph = graph;
+	cdg->tables = tables;
+	cdg->walk = malloc(sizeof(struct cdg_walk) * (graph->num_switches + 1));
+	if (alloc_tree(&cdg->tree, graph->num_switches) || !cdg->walk) {
+		vlr_fail(err, "out of memory for the dependency graph");
+		goto fail;
+	}
+	if (number_rows(cdg, err) || list_lids(cdg, err) || open_layer(cdg, 0, err) ||
+	    !(jobs = new_jobs(cdg, count, err)) || transpose_lfts(cdg, jobs, count, err) ||
+	    index_lids(cdg, jobs, count, err))
+		goto fail;
+	count_routes(cdg, jobs, count);
+	free_jobs(jobs, count);
+	return 0;
+fail:
+	if (jobs)
+		free_jobs(jobs, count);
+	cdg_layers_free(cdg);
+	return -1;
 }
 
 /* Copy the layers from the cells to the SL rows, a block of LIDs at a time. */
@@ -358,35 +546,6 @@ static void store_layers(struct cdg_layers *cdg)
 	}
 }
 
-int cdg_layers_init(struct cdg_layers *cdg, const struct route_graph *graph,
-		    struct vlr_tables *tables, struct vlr_error *err)
-{
-	uint32_t i;
-
-	memset(cdg, 0, sizeof(*cdg));
-	cdg->graph = graph;
-	cdg->tables = tables;
-	cdg->next = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
-	cdg->pending = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
-	cdg->subtree = malloc(sizeof(uint32_t) * (graph->num_switches + 2));
-	cdg->depth = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
-	cdg->tree = malloc(sizeof(uint32_t) * (graph->num_switches + 1));
-	cdg->walk = malloc(sizeof(struct cdg_walk) * (graph->num_switches + 1));
-	if (!cdg->next || !cdg->pending || !cdg->subtree || !cdg->depth || !cdg->tree ||
-	    !cdg->walk) {
-		vlr_fail(err, "out of memory for the dependency graph");
-		goto fail;
-	}
-	if (number_rows(cdg, err) || list_lids(cdg, err) || transpose_lfts(cdg, err) ||
-	    open_layer(cdg, 0, err) || index_lids(cdg, err))
-		goto fail;
-	for (i = 0; i < cdg->num_lids; i++)
-		count_lid(cdg, cdg->lids[i]);
-	return 0;
-fail:
-	cdg_layers_free(cdg);
-	return -1;
-}
 
 /* ---- moving the routes of one dependency up a layer ------------------------- */
 
@@ -630,8 +789,8 @@ static int escape_queued(struct cdg_layers *cdg, unsigned layer, struct vlr_erro
 			cells_of(cdg, lid)[sw].port = vlr_tables_lft(cdg->tables, sw)[lid];
 			cells_of(cdg, lid)[sw].layer = (uint8_t)layer;
 		}
-		load_next_hops(cdg, lid);
-		count_feeders(cdg, lid);
+		load_next_hops(cdg, &cdg->tree, lid);
+		count_feeders(cdg, &cdg->tree, lid);
 		count_lid_routes(cdg, lid, +1);	/* all on layer now */
 	}
 	cdg->escaped_lids += cdg->queued;

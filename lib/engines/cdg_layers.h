@@ -34,6 +34,15 @@ struct cdg_cell {
 				   copied to the SL rows when the cycles are broken */
 };
 
+/* Scratch for one LID's tree; one per thread setting up. */
+struct cdg_tree {
+	uint32_t *next;		/* [switch]: next switch towards the LID */
+	uint32_t *subtree;	/* [switch]: source switches behind it */
+	uint32_t *pending;	/* switches left to visit */
+	uint32_t *depth;	/* [switch]: hops to the target in the tree */
+	uint32_t *order;	/* the LID's switches, farthest first */
+};
+
 /* A switch of a LID's subtree, walked back from a channel's tail. */
 struct cdg_walk {
 	uint32_t sw;
@@ -67,20 +76,17 @@ struct cdg_layers {
 	uint32_t escaped_lids;		/* routed again */
 	uint32_t tree_lids;		/* of them along the tree */
 	/* scratch */
-	uint32_t *next;			/* [switch]: next switch towards the current LID */
-	uint32_t *subtree;		/* [switch]: source switches behind it */
-	uint32_t *pending;		/* switches left to visit in a subtree */
-	uint32_t *depth;		/* [switch]: hops to the target in the tree */
-	uint32_t *tree;			/* a LID's switches, farthest first */
+	struct cdg_tree tree;		/* the caller's thread's */
 	struct cdg_walk *walk;		/* a subtree's switches (cdg_layers.c) */
 };
 
 /*
- * Every route in layer 0, dependencies counted. The tables' LFTs must be
+ * Every route in layer 0, dependencies counted, on threads threads (0: one
+ * per online CPU; the same on any count). The tables' LFTs must be
  * complete; SL rows are (re)allocated, one per switch with sources.
  */
 int cdg_layers_init(struct cdg_layers *cdg, const struct route_graph *graph,
-		    struct vlr_tables *tables, struct vlr_error *err);
+		    struct vlr_tables *tables, unsigned threads, struct vlr_error *err);
 void cdg_layers_free(struct cdg_layers *cdg);
 
 /*

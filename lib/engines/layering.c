@@ -27,13 +27,13 @@ struct attempt {
 
 /* Break the cycles with one heuristic; the layers stay in the SL rows. */
 static int try_heuristic(const struct route_graph *graph, struct vlr_tables *tables,
-			 unsigned limit, enum vlr_heuristic heuristic, struct attempt *attempt,
-			 struct vlr_error *err)
+			 unsigned limit, enum vlr_heuristic heuristic, unsigned threads,
+			 struct attempt *attempt, struct vlr_error *err)
 {
 	struct cdg_layers cdg;
 	int result;
 
-	if (cdg_layers_init(&cdg, graph, tables, err))
+	if (cdg_layers_init(&cdg, graph, tables, threads, err))
 		return -1;
 	result = cdg_layers_break_cycles(&cdg, heuristic, limit, err);
 	attempt->heuristic = heuristic;
@@ -49,8 +49,8 @@ static int try_heuristic(const struct route_graph *graph, struct vlr_tables *tab
  * limit; leave the best one's layers in the tables.
  */
 static int break_cycles(const struct route_graph *graph, struct vlr_tables *tables,
-			unsigned limit, enum vlr_heuristic heuristic, struct attempt *best,
-			struct vlr_error *err)
+			unsigned limit, enum vlr_heuristic heuristic, unsigned threads,
+			struct attempt *best, struct vlr_error *err)
 {
 	static const enum vlr_heuristic all[] = { VLR_HEURISTIC_WEAKEST,
 						  VLR_HEURISTIC_STRONGEST,
@@ -61,10 +61,10 @@ static int break_cycles(const struct route_graph *graph, struct vlr_tables *tabl
 	size_t i;
 
 	if (heuristic != VLR_HEURISTIC_ALL)
-		return try_heuristic(graph, tables, limit, heuristic, best, err);
+		return try_heuristic(graph, tables, limit, heuristic, threads, best, err);
 	best->layers = 0;
 	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
-		if (try_heuristic(graph, tables, limit, all[i], &attempt, err))
+		if (try_heuristic(graph, tables, limit, all[i], threads, &attempt, err))
 			continue;
 		if (best->layers && attempt.layers >= best->layers)
 			continue;
@@ -204,8 +204,8 @@ static int spread_layers(struct vlr_tables *tables, const struct route_graph *gr
  * cycles of the last VL broken by escape paths instead (cdg_layers.c).
  */
 static int escape_layers(struct vlr_tables *tables, const struct route_graph *graph,
-			 struct attempt *best, struct vlr_engine_report *report,
-			 struct vlr_error *err)
+			 struct attempt *best, unsigned threads,
+			 struct vlr_engine_report *report, struct vlr_error *err)
 {
 	struct escape *escape = escape_new(tables, graph);
 	struct cdg_layers cdg;
@@ -213,7 +213,7 @@ static int escape_layers(struct vlr_tables *tables, const struct route_graph *gr
 
 	if (!escape)
 		return vlr_fail(err, "out of memory for the escape paths");
-	result = cdg_layers_init(&cdg, graph, tables, err);
+	result = cdg_layers_init(&cdg, graph, tables, threads, err);
 	if (!result) {
 		result = cdg_layers_escape_on(&cdg, escape, err) ||
 			 cdg_layers_break_cycles(&cdg, best->heuristic, tables->num_vls - 1,
@@ -240,10 +240,11 @@ int layering_assign(struct vlr_tables *tables, const struct route_graph *graph,
 	int used;
 
 	memset(&best, 0, sizeof(best));
-	if (break_cycles(graph, tables, limit, options->heuristic, &best, err))
+	if (break_cycles(graph, tables, limit, options->heuristic, options->threads, &best,
+			 err))
 		return -1;
 	if (best.layers > tables->num_vls && may_escape &&
-	    escape_layers(tables, graph, &best, report, err))
+	    escape_layers(tables, graph, &best, options->threads, report, err))
 		return -1;
 	report->layers = best.layers;
 	report->heuristic = best.heuristic;

@@ -35,7 +35,7 @@
 #include "util/jobs.h"
 
 #define BLOCK 64		/* DLIDs whose LFT entries and SLs are copied together */
-#define MAX_PARTS 16		/* threads at most */
+#define MAX_PARTS VLR_VERIFY_MAX_THREADS
 #define PART_WORK (1u << 20)	/* switches x DLIDs worth a thread of its own */
 
 enum fate_kind {

@@ -53,6 +53,9 @@ struct vlr_engine_options {
 	int no_balance;			/* dfsssp: leave spare VLs unused */
 	int no_escape;			/* dfsssp: refuse when the layers exceed
 					   the VLs, instead of escape paths */
+	unsigned threads;		/* dfsssp, layers: threads setting up the
+					   layering (0: one per online CPU); the
+					   same tables on any count */
 
 	/* minimal and valiant */
 	enum vlr_family family;		/* the family required; NONE: any */

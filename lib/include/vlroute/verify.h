@@ -88,6 +88,8 @@ struct vlr_verify_report {
 int vlr_verify(const struct vlr_tables *tables, struct vlr_verify_report *report,
 	       struct vlr_error *err);
 
+#define VLR_VERIFY_MAX_THREADS 16
+
 /* vlr_verify on threads threads (1..16; 0: as vlr_verify chooses). */
 int vlr_verify_threads(const struct vlr_tables *tables, unsigned threads,
 		       struct vlr_verify_report *report, struct vlr_error *err);
