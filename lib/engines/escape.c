@@ -73,7 +73,9 @@ struct escape {
 	unsigned port_stride;
 	uint32_t *mark;			/* [channel]: searched in this epoch */
 	uint32_t epoch;
-	uint32_t *stack;		/* channels to search */
+	uint32_t *stack;		/* channels to search (ahead) */
+	uint32_t *stack_back;		/* channels to search (back) */
+	uint32_t *found_back;		/* channels searched (back) */
 	uint64_t *moved;		/* (place << 32 | channel) of a reordering */
 	uint8_t *done;			/* [switch]: settled by the search */
 	struct heap heap;
@@ -214,11 +216,16 @@ static void take_tree(struct escape *e, uint32_t lid, uint32_t t)
 	charge(e, t, e->by_hops, e->graph->num_switches, 1);
 }
 
-int escape_tree_turn(const struct escape *e, uint32_t in, uint32_t out)
+static inline int tree_turn(const struct escape *e, uint32_t in, uint32_t out)
 {
 	int from = e->tree[in], to = e->tree[out];
 
 	return from && to && out != e->graph->channel_back[in] && !(from < 0 && to > 0);
+}
+
+int escape_tree_turn(const struct escape *e, uint32_t in, uint32_t out)
+{
+	return tree_turn(e, in, out);
 }
 
 /* The tree's routes towards t: down from t's ancestors, up from the rest. */
@@ -246,15 +253,14 @@ static void tree_routes(struct escape *e, uint32_t t)
  * and those of the routes being built, from a switch's channel (next[]) to
  * the channel of the switch it leads to.
  */
-static int depends(const struct escape *e, uint32_t in, uint32_t out)
+static inline int depends(const struct escape *e, uint32_t in, uint32_t out)
 {
 	const struct route_graph *graph = e->graph;
 
 	return e->counts[(uint64_t)in * e->port_stride + graph->channel_port[out]] ||
 	       (e->next[graph->channel_from[in]] == in && e->next[graph->channel_to[in]] == out) ||
-	       escape_tree_turn(e, in, out);
+	       tree_turn(e, in, out);
 }
-
 
 
 /* Channel c's place in the up/down order: up channels, then down ones. */
@@ -299,35 +305,80 @@ int escape_set_order(struct escape *e, const uint32_t *counts, unsigned port_str
 	return placed == graph->num_channels ? 0 : -1;
 }
 
-/* Search from `from` along (forward) or against the dependencies, within (low, high). */
-static uint32_t search_order(struct escape *e, uint32_t from, int forward, uint32_t low,
-			     uint32_t high, uint32_t stop, uint32_t *found)
+/*
+ * One direction of order_dependency's search: from y along the
+ * dependencies, or from x against them, within the places between them.
+ */
+struct side {
+	int forward;
+	uint32_t *stack, depth;
+	uint32_t *found, count;		/* the channels visited */
+	uint32_t mark, other;		/* marks of this side's channels and the other's */
+};
+
+static void start_side(struct escape *e, struct side *side, uint32_t from)
+{
+	e->mark[from] = side->mark;
+	side->stack[side->depth++] = from;
+}
+
+/* Visit side's next channel; 1 when it leads to (or from) the other side's. */
+static int step_side(struct escape *e, struct side *side, uint32_t low, uint32_t high)
 {
 	const struct route_graph *graph = e->graph;
-	uint32_t depth = 0, count = 0, k;
+	uint32_t n = side->stack[--side->depth], k;
+	uint32_t sw = side->forward ? graph->channel_to[n] : graph->channel_from[n];
 
-	e->mark[from] = e->epoch;
-	e->stack[depth++] = from;
-	while (depth) {
-		uint32_t n = e->stack[--depth];
-		uint32_t sw = forward ? graph->channel_to[n] : graph->channel_from[n];
+	side->found[side->count++] = n;
+	for (k = graph->first_channel[sw]; k < graph->first_channel[sw + 1]; k++) {
+		uint32_t m = side->forward ? k : graph->channel_back[k];
+		int theirs = e->mark[m] == side->other;
 
-		found[count++] = n;
-		for (k = graph->first_channel[sw]; k < graph->first_channel[sw + 1]; k++) {
-			uint32_t m = forward ? k : graph->channel_back[k];
-
-			if (m != stop && (e->mark[m] == e->epoch || e->order[m] <= low ||
-					  e->order[m] >= high))
-				continue;	/* outside the search: no need to ask */
-			if (!(forward ? depends(e, n, m) : depends(e, m, n)))
-				continue;
-			if (m == stop)
-				return UINT32_MAX;
-			e->mark[m] = e->epoch;
-			e->stack[depth++] = m;
-		}
+		if (e->mark[m] == side->mark ||
+		    (!theirs && (e->order[m] <= low || e->order[m] >= high)))
+			continue;	/* outside the search: no need to ask */
+		if (!(side->forward ? depends(e, n, m) : depends(e, m, n)))
+			continue;
+		if (theirs)
+			return 1;
+		e->mark[m] = side->mark;
+		side->stack[side->depth++] = m;
 	}
-	return count;
+	return 0;
+}
+
+/*
+ * The channels between y and x that y leads to (ahead) and that lead to x
+ * (back), into found[0..ahead) and found[ahead..): both searches in turn,
+ * so that a cycle (y leading to x: the two meet) costs at most twice the
+ * shorter search. UINT32_MAX on a cycle, else ahead.
+ */
+static uint32_t search_both(struct escape *e, uint32_t x, uint32_t y, uint32_t *found,
+			    uint32_t *back)
+{
+	uint32_t low = e->order[y], high = e->order[x];
+	struct side ahead = { 1, e->stack, 0, found, 0, 0, 0 };
+	struct side behind = { 0, e->stack_back, 0, e->found_back, 0, 0, 0 };
+
+	if (e->epoch >= UINT32_MAX / 2 - 1) {
+		memset(e->mark, 0, sizeof(uint32_t) * (e->graph->num_channels + 1));
+		e->epoch = 0;
+	}
+	e->epoch++;
+	ahead.mark = behind.other = 2 * e->epoch;
+	behind.mark = ahead.other = 2 * e->epoch + 1;
+	start_side(e, &ahead, y);
+	start_side(e, &behind, x);
+	while (ahead.depth && behind.depth)
+		if (step_side(e, &ahead, low, high) || step_side(e, &behind, low, high))
+			return UINT32_MAX;
+	while (ahead.depth)
+		step_side(e, &ahead, low, high);
+	while (behind.depth)
+		step_side(e, &behind, low, high);
+	memcpy(found + ahead.count, e->found_back, sizeof(uint32_t) * behind.count);
+	*back = behind.count;
+	return ahead.count;
 }
 
 static int by_place(const void *a, const void *b)
@@ -350,11 +401,9 @@ static int order_dependency(struct escape *e, uint32_t x, uint32_t y)
 	if (low > high)
 		return 0;
 	found = e->indegree;	/* free outside escape_set_order */
-	e->epoch++;
-	ahead = search_order(e, y, 1, low, high, x, found);
+	ahead = search_both(e, x, y, found, &back);
 	if (ahead == UINT32_MAX)
 		return -1;
-	back = search_order(e, x, 0, low, high, UINT32_MAX, found + ahead);
 	n = ahead + back;
 	for (k = 0; k < n; k++)
 		e->moved[k] = (uint64_t)e->order[found[k]] << 32 | found[k];
@@ -460,6 +509,8 @@ void escape_free(struct escape *e)
 	free(e->indegree);
 	free(e->mark);
 	free(e->stack);
+	free(e->stack_back);
+	free(e->found_back);
 	free(e->moved);
 	free(e->done);
 	free(e->heap.at);
@@ -484,12 +535,15 @@ static int alloc_escape(struct escape *e, const struct route_graph *graph)
 	e->indegree = malloc(sizeof(uint32_t) * (graph->num_channels + 1));
 	e->mark = calloc(graph->num_channels + 1, sizeof(uint32_t));
 	e->stack = malloc(sizeof(uint32_t) * (graph->num_channels + 1));
+	e->stack_back = malloc(sizeof(uint32_t) * (graph->num_channels + 1));
+	e->found_back = malloc(sizeof(uint32_t) * (graph->num_channels + 1));
 	e->moved = malloc(sizeof(uint64_t) * (graph->num_channels + 1));
 	e->done = malloc(s);
 	e->heap.at = malloc(sizeof(struct heap_entry) * (graph->num_channels + s + 1));
 	return e->rank && e->load && e->carried && e->best && e->next && e->up && e->tree &&
 	       e->by_hops && e->first && e->order && e->indegree && e->done &&
-	       e->heap.at && e->mark && e->stack && e->moved ? 0 : -1;
+	       e->heap.at && e->mark && e->stack && e->stack_back && e->found_back &&
+	       e->moved ? 0 : -1;
 }
 
 /* Each switch's tree parent: its neighbour of the lowest rank (one nearer the root). */
