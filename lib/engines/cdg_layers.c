@@ -329,33 +329,36 @@ static void *transpose_share(void *arg)
 	return NULL;
 }
 
-/* Count the LIDs under each of the share's switches' dependency slots. */
-static void *count_slots_share(void *arg)
+/*
+ * The share's switches' dependency slots: count the LIDs under each
+ * (dep_first), or with fill list them there, in LID order.
+ */
+static void index_share(struct setup_job *job, int fill)
 {
-	struct setup_job *job = arg;
 	struct cdg_layers *cdg = job->cdg;
 	uint64_t slot;
 	uint32_t v, i;
 
 	for (v = job->first; v < job->end; v++)
-		for (i = 0; i < cdg->num_lids; i++)
-			if ((slot = slot_at(cdg, v, cdg->lids[i])) != VLR_NONE)
+		for (i = 0; i < cdg->num_lids; i++) {
+			if ((slot = slot_at(cdg, v, cdg->lids[i])) == VLR_NONE)
+				continue;
+			if (fill)
+				cdg->dep_lids[cdg->dep_first[slot]++] = (uint16_t)cdg->lids[i];
+			else
 				cdg->dep_first[slot + 1]++;
+		}
+}
+
+static void *count_slots_share(void *arg)
+{
+	index_share(arg, 0);
 	return NULL;
 }
 
-/* List the LIDs under each of the share's switches' slots, in LID order. */
 static void *fill_slots_share(void *arg)
 {
-	struct setup_job *job = arg;
-	struct cdg_layers *cdg = job->cdg;
-	uint64_t slot;
-	uint32_t v, i;
-
-	for (v = job->first; v < job->end; v++)
-		for (i = 0; i < cdg->num_lids; i++)
-			if ((slot = slot_at(cdg, v, cdg->lids[i])) != VLR_NONE)
-				cdg->dep_lids[cdg->dep_first[slot]++] = (uint16_t)cdg->lids[i];
+	index_share(arg, 1);
 	return NULL;
 }
 
