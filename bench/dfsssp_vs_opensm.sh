@@ -39,7 +39,8 @@
 # routing_engine dfsssp. OpenSM's routing s is the span in its log from
 # "Entering MASTER state" to "dfsssp tables configured on all switches"; its
 # MB is the peak RSS of the whole SM; its VLs come from "Virtual Lanes
-# needed".  Ratios are OpenSM/ours, the VL difference OpenSM minus ours.  The
+# needed" (">N" where it stopped for want of more than N: ibsim offers 8).
+# Ratios are OpenSM/ours, the VL difference OpenSM minus ours.  The
 # table goes to stdout (progress to stderr) once every fabric is done, and
 # to DIR/results.csv.  Only the ibsim and opensm this script started are
 # ever stopped, by their PIDs.
@@ -151,7 +152,7 @@ osm_span() {
 
 # run_opensm NET DIR: sets s_route s_wall s_kb s_vls s_status
 run_opensm() {
-	local net=$1 d=$2 o=$2/opensm flags deadline t0 rc
+	local net=$1 d=$2 o=$2/opensm flags deadline t0 rc avail
 	s_route=n/a s_wall=n/a s_kb='' s_vls=n/a s_status=ok
 	rm -rf -- "$o"
 	mkdir -p "$o/dump"
@@ -206,7 +207,12 @@ run_opensm() {
 	s_vls=$(sed -n 's/.*dfsssp_remove_deadlocks: Virtual Lanes needed: \([0-9]*\).*/\1/p' \
 		"$o/opensm.log" 2>/dev/null | tail -n 1)
 	s_vls=${s_vls:-n/a}
-	if [[ $s_route == n/a && $s_status == ok ]]; then
+	# OpenSM stops counting at the first layer past its VLs: "more than"
+	avail=$(sed -n 's/.*ERR AD25: Not enough VLs available (avail=\([0-9]*\).*/\1/p' \
+		"$o/opensm.log" 2>/dev/null | tail -n 1)
+	if [[ -n $avail ]]; then
+		s_vls=">$avail" s_status="failed: needs more than $avail VLs"
+	elif [[ $s_route == n/a && $s_status == ok ]]; then
 		s_status="no dfsssp tables"
 	fi
 	if [[ $s_status != ok ]]; then
@@ -380,7 +386,8 @@ wall s, MB: /usr/bin/time's elapsed time and peak RSS of the whole command;
   ours read, route, verify and write the tables; OpenSM's are its whole SM
   (discovery, LIDs, routing, programming, dumps) under umad2sim.
 VLs: ours = layers needed (the "all" run keeps the fewest); OpenSM = "Virtual
-  Lanes needed".  time/mem = OpenSM / ours; dVL = OpenSM - ours.
+  Lanes needed", ">N" when it stopped for want of VLs beyond N.  time/mem =
+  OpenSM / ours; dVL = OpenSM - ours.
 ~: OpenSM not run (more than $osm_max_lids LIDs): a power law in the LIDs
   fitted to the fabrics of the same family it did route (exponents in the CSV).
 CSV: $csv
