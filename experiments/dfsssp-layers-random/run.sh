@@ -153,17 +153,6 @@ run_ours() {
 	rm -rf -- "$out" "$out.out"
 }
 
-# wait_sweep LOG: 0 once OpenSM's first sweep is done (SUBNET UP), 1 on
-# timeout or a dead ibsim or opensm.
-wait_sweep() {
-	local deadline=$((SECONDS + timeout))
-	until grep -q 'SUBNET UP' "$1" 2>/dev/null; do
-		alive "$osm_pid" && alive "$ibsim_pid" || return 1
-		((SECONDS < deadline)) || return 1
-		sleep 0.2
-	done
-}
-
 # osm_layers LOG ENGINE: sets o_status o_layers o_avail from OpenSM's log.
 osm_layers() {
 	local log=$1 needed
@@ -202,7 +191,7 @@ run_opensm() {
 	start_ibsim "$net" "$o/ibsim.log" $flags
 	launch_opensm "$o" --
 	osm_pid=$!
-	if ! wait_sweep "$o/opensm.log"; then
+	if ! wait_subnet_up "$o/opensm.log" 1; then
 		stop_all
 		say "  OpenSM $3 on l$1 s$2: no SUBNET UP; last lines of $o/opensm.log:"
 		tail -n 5 "$o/opensm.log" >&2 2>/dev/null || true
