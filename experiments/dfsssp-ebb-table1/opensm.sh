@@ -38,7 +38,7 @@ set -euo pipefail
 
 PROG=${0##*/}
 PATH=${PATH:+$PATH:}/usr/sbin:/sbin	# opensm lives in sbin
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/../.." && pwd)
 # shellcheck source-path=SCRIPTDIR source=../../bench/osm-bench-lib.sh
 . "$top/bench/osm-bench-lib.sh"
@@ -216,4 +216,5 @@ main() {
 	done < <(fabric_lines)
 }
 
-main "$@"
+# Sourced (by the test of its parsing), it defines its functions only.
+[[ ${BASH_SOURCE[0]} != "$0" ]] || main "$@"

@@ -7,6 +7,7 @@
 #
 # Usage: experiments/dfsssp-layers-random/run.sh [--vlroute PATH] [--ibsim DIR]
 #            [--links LIST] [--seeds FIRST-LAST] [--engines LIST]
+#            [--switches N] [--hosts T] [--degree D]
 #            [--results FILE] [--workdir DIR] [--timeout SECONDS] [--keep]
 #   --vlroute PATH     the vlroute CLI (default: build/tools/vlroute)
 #   --ibsim DIR        an ibsim source tree built with ibsim-vlcap15.patch
@@ -14,11 +15,14 @@
 #                      DIR/umad2sim/libumad2sim.so; default the ibsim on PATH,
 #                      whose ports have 8 VLs, so OpenSM can only say "more
 #                      than 8"
-#   --links LIST       comma list of link counts, 127..1024 (default
+#   --links LIST       comma list of link counts, N-1..N*D/2 (default
 #                      130,150,175,200,225,250,300,400,500,600,800,1000)
 #   --seeds A-B        the seeds of each link count (default 1-100)
 #   --engines LIST     among weakest, all (vlroute dfsssp --heuristic H),
 #                      lash, dfsssp (OpenSM's); default all four
+#   --switches N, --hosts T, --degree D
+#                      the fabrics' switches, endpoints per switch and most
+#                      links per switch (default the study's 128, 16, 16)
 #   --results FILE     the CSV (default experiments/results/
 #                      dfsssp-layers-random/layers.csv)
 #   --workdir DIR      fabrics and OpenSM's logs (default a fresh
@@ -28,7 +32,8 @@
 #   --keep             keep the fabrics and OpenSM's logs and dumps (default:
 #                      only those of failed runs)
 #
-# Each fabric is "vlroute gen random -n 128 -d 16 -p 16 -l LINKS --seed SEED".
+# Each fabric is "vlroute gen random -n 128 -d 16 -p 16 -l LINKS --seed SEED"
+# (-n N -d D -p T).
 # Ours: "vlroute route --engine dfsssp --heuristic H --vls 15 --no-escape",
 # whose "layers:" (or, beyond 15, "needs N VLs") is the count, without a cap.
 # OpenSM: a private ibsim serves the fabric to a stock OpenSM (osm-bench-lib.sh)
@@ -50,11 +55,11 @@ set -euo pipefail
 
 PROG=${0##*/}
 PATH=${PATH:+$PATH:}/usr/sbin:/sbin	# opensm lives in sbin
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/../.." && pwd)
 # shellcheck source-path=SCRIPTDIR source=../../bench/osm-bench-lib.sh
 . "$top/bench/osm-bench-lib.sh"
-usage_line='[--vlroute PATH] [--ibsim DIR] [--links LIST] [--seeds A-B] [--engines LIST] [--results FILE] [--workdir DIR] [--timeout SECONDS] [--keep]'
+usage_line='[--vlroute PATH] [--ibsim DIR] [--links LIST] [--seeds A-B] [--engines LIST] [--switches N] [--hosts T] [--degree D] [--results FILE] [--workdir DIR] [--timeout SECONDS] [--keep]'
 no_value=
 
 vlroute=$top/build/tools/vlroute
@@ -62,6 +67,9 @@ ibsim=
 links=130,150,175,200,225,250,300,400,500,600,800,1000
 seeds=1-100
 engines=weakest,all,lash,dfsssp
+switches=128
+hosts=16
+degree=16
 results=$top/experiments/results/dfsssp-layers-random/layers.csv
 workdir=
 timeout=300
@@ -80,9 +88,12 @@ stop_all() {
 }
 
 parse_args() {
-	parse_options vlroute ibsim links seeds engines results workdir timeout -- "$@"
-	[[ $links =~ ^[0-9]{3,4}(,[0-9]{3,4})*$ ]] ||
+	parse_options vlroute ibsim links seeds engines switches hosts degree results workdir \
+		timeout -- "$@"
+	[[ $links =~ ^[0-9]{1,6}(,[0-9]{1,6})*$ ]] ||
 		bad_usage "--links is a comma list of link counts, not '$links'"
+	[[ $switches =~ ^[0-9]{1,4}$ && $hosts =~ ^[0-9]{1,3}$ && $degree =~ ^[0-9]{1,4}$ ]] ||
+		bad_usage "--switches, --hosts and --degree want numbers"
 	[[ $seeds =~ ^([0-9]{1,9})-([0-9]{1,9})$ ]] ||
 		bad_usage "--seeds is FIRST-LAST, not '$seeds'"
 	[[ $engines =~ ^(weakest|all|lash|dfsssp)(,(weakest|all|lash|dfsssp))*$ ]] ||
@@ -128,7 +139,8 @@ make_fabric() {
 	net=$workdir/fabrics/l$1-s$2.net
 	[[ -f $net ]] && return 0
 	mkdir -p "$workdir/fabrics"
-	"$vlroute" gen random -n 128 -d 16 -p 16 -l "$1" --seed "$2" -o "$net" ||
+	"$vlroute" gen random -n "$switches" -d "$degree" -p "$hosts" -l "$1" --seed "$2" \
+		-o "$net" ||
 		die "vlroute gen random -l $1 --seed $2 failed"
 }
 
@@ -250,4 +262,5 @@ main() {
 	done
 }
 
-main "$@"
+# Sourced (by the test of its parsing), it defines its functions only.
+[[ ${BASH_SOURCE[0]} != "$0" ]] || main "$@"
