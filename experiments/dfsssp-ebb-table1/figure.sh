@@ -46,7 +46,7 @@ FNR == 1 { split_csv($0, head); delete col; for (i in head) col[head[i]] = i; ne
 	{ echo "family,endpoints,engine,status,ebb"; cat; } >"$dir/table.csv.tmp"
 mv "$dir/table.csv.tmp" "$dir/table.csv"
 
-engines="vlroute_sssp vlroute_dfsssp OpenSM_minhop OpenSM_updn OpenSM_lash OpenSM_sssp OpenSM_dfsssp"
+engines="vlroute_sssp vlroute_dfsssp OpenSM_minhop OpenSM_updn OpenSM_lash OpenSM_sssp OpenSM_dfsssp OpenSM_dor"
 for family in XGFT Kautz k-ary_n-tree; do
 	for e in $engines; do
 		awk -F, -v fam="$family" -v e="$e" '

@@ -11,7 +11,9 @@
 #   --ibsim DIR        an ibsim source tree built by
 #                      ../dfsssp-layers-random/build-ibsim.sh (ports with 15
 #                      VLs); default the ibsim on PATH (8 VLs)
-#   --engines LIST     among minhop, updn, lash, sssp, dfsssp (default all)
+#   --engines LIST     among minhop, updn, lash, sssp, dfsssp, dor (default
+#                      all; dor, OpenSM's dimension-order routing, is in the
+#                      study's Fig. 5 too)
 #   --fabrics REGEX    only the fabrics whose label matches (default all)
 #   --patterns N       bisections per rating (default 1000, as the study)
 #   --results FILE     the CSV (default experiments/results/dfsssp-ebb-table1/
@@ -47,7 +49,7 @@ no_value=
 
 vlroute=$top/build/tools/vlroute
 ibsim=
-engines=minhop,updn,lash,sssp,dfsssp
+engines=minhop,updn,lash,sssp,dfsssp,dor
 fabrics=.
 patterns=1000
 results=$top/experiments/results/dfsssp-ebb-table1/opensm.csv
@@ -69,8 +71,8 @@ stop_all() {
 
 parse_args() {
 	parse_options vlroute ibsim engines fabrics patterns results workdir timeout -- "$@"
-	[[ $engines =~ ^(minhop|updn|lash|sssp|dfsssp)(,(minhop|updn|lash|sssp|dfsssp))*$ ]] ||
-		bad_usage "--engines is a comma list of minhop, updn, lash, sssp and dfsssp, not '$engines'"
+	[[ $engines =~ ^(minhop|updn|lash|sssp|dfsssp|dor)(,(minhop|updn|lash|sssp|dfsssp|dor))*$ ]] ||
+		bad_usage "--engines is a comma list of minhop, updn, lash, sssp, dfsssp and dor, not '$engines'"
 	[[ $patterns =~ ^[1-9][0-9]{0,5}$ ]] ||
 		bad_usage "--patterns wants a positive number, not '$patterns'"
 	check_timeout_and_workdir
