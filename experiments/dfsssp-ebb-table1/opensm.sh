@@ -29,7 +29,8 @@
 # routing_engine ENGINE, max_op_vls 5, QoS on, one heavy sweep.  An engine
 # that fails makes OpenSM fall back to minhop: the row's status is then
 # "fell back to minhop" (and the fallback's tables are not rated: they are
-# minhop's).  Where updn finds no roots of its own (the Kautz graphs), it is
+# minhop's); tables vlroute analyze refuses (LIDs left unrouted) give
+# "analyze failed: " and its reason.  Where updn finds no roots of its own (the Kautz graphs), it is
 # given the switch of least eccentricity by root_guid_file and a second
 # sweep, as bench/vl_budget.sh does; the command column says so.  Rows already
 # in the CSV (same fabric and engine) are skipped: run again to resume.
@@ -175,7 +176,7 @@ run_opensm() {
 	fi
 	if [[ $status == ok ]]; then
 		hash=$(sha256sum "$o/dump/opensm-lfts.dump" | cut -d' ' -f1)
-		rate "$o" || status="analyze failed"
+		rate "$o" || status="analyze failed: $(sed -n '1s/^vlroute analyze: //p' "$o/analyze.out")"
 	fi
 	t1=$(date +%s.%N)
 	[[ $status == ok ]] || say "  $1, OpenSM $2: $status (log: $o/opensm.log)"
