@@ -75,7 +75,7 @@ set xlabel 'endpoints'
 set ylabel 'effective bisection bandwidth'
 set yrange [0:1]
 set grid
-set key bottom left font ',7'
+set key top right font ',7'
 set title 'XGFT (Fig. 5)'
 plot $(plots XGFT)
 set title 'Kautz (Fig. 6)'

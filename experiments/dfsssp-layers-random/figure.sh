@@ -28,6 +28,7 @@ set title 'Virtual layers, random fabrics: 128 switches of 32 ports, 16 endpoint
 set xlabel 'switch-to-switch links'
 set ylabel 'virtual layers (mean, min-max)'
 set key top right
+set yrange [0:*]
 set grid
 plot '$tmp/weakest' using 1:2:3:4 with yerrorlines title 'vlroute dfsssp (weakest)', \
      '$tmp/all' using (\$1+4):2:3:4 with yerrorlines title 'vlroute dfsssp (all)', \
