@@ -1,14 +1,17 @@
 # osm-bench-lib.sh - what the OpenSM benchmarks (bench/vl_budget.sh and
-# bench/dfsssp_vs_opensm.sh) share, sourced by both so that they parse
-# their options, check their tools, set up their work directory, start a
-# private ibsim and a stock OpenSM, read OpenSM's log and stop only the
+# bench/dfsssp_vs_opensm.sh) and the OpenSM experiments
+# (experiments/dfsssp-*/) share, sourced by all so that they parse their
+# options, check their tools, set up their work directory, start a private
+# ibsim and a stock OpenSM, wait for its sweeps, read its log and dumps
+# (and find an up*/down* root where updn finds none) and stop only the
 # processes they started (by PID) in one way.
 #
 # Sourced, not run.  The sourcing script sets PROG, usage_line (its
 # options, for bad usage), no_value (what a missing number prints as),
 # vlroute, workdir, timeout, keep and, before start_ibsim, sock (the
 # ibsim socket name); it defines stop_all (stop every process it started),
-# which cleanup calls on exit.  Its --help is its header comment up to its
+# which cleanup calls on exit, and sets osm_pid and ibsim_pid to the
+# processes wait_subnet_up watches.  Its --help is its header comment up to its
 # Copyright line.
 #
 # Copyright (c) 2026 the vlroute developers.
@@ -260,4 +263,51 @@ osm_log_span() {
 		if (d < 0) d += 365 * 86400	# across New Year
 		printf format, d
 	}' "$1"
+}
+
+# wait_subnet_up LOG K: 0 once LOG has K lines "SUBNET UP", 1 after
+# $timeout s or when ibsim ($ibsim_pid) or opensm ($osm_pid) is gone.
+wait_subnet_up() {
+	local deadline=$((SECONDS + timeout)) ups
+	while :; do
+		ups=$(grep -c 'SUBNET UP' "$1" 2>/dev/null) || ups=0
+		((ups >= $2)) && return 0
+		alive "$osm_pid" && alive "$ibsim_pid" || return 1
+		((SECONDS < deadline)) || return 1
+		sleep 0.2
+	done
+}
+
+# center_switch NET: the switch of least eccentricity in the switch graph
+# of an ibsim net file (the first in the file on a tie).
+center_switch() {
+	awk '
+	/^Switch/ { match($0, /"[^"]*"/); cur = substr($0, RSTART + 1, RLENGTH - 2)
+		sw[cur] = 1; order[++n] = cur; next }
+	/^[A-Za-z]/ { cur = ""; next }
+	cur != "" && /^\[/ { match($0, /"[^"]*"/); peer[cur, ++deg[cur]] = substr($0, RSTART + 1, RLENGTH - 2) }
+	END {
+		best = -1
+		for (i = 1; i <= n; i++) {
+			split("", dist); s = order[i]; dist[s] = 0; q[1] = s; h = 1; t = 1; ecc = 0
+			while (h <= t) {
+				u = q[h++]
+				for (k = 1; k <= deg[u]; k++) {
+					v = peer[u, k]
+					if ((v in sw) && !(v in dist)) {
+						dist[v] = dist[u] + 1; q[++t] = v
+						if (dist[v] > ecc) ecc = dist[v]
+					}
+				}
+			}
+			if (best < 0 || ecc < best) { best = ecc; root = s }
+		}
+		print root
+	}' "$1"
+}
+
+# node_guid DUMPDIR NAME: the NodeGUID of switch NAME in opensm-subnet.lst.
+node_guid() {
+	sed -n 's/^{ SW[^}]*NodeGUID:\([0-9A-Fa-f]*\)[^}]*{\([^}]*\)}.*/0x\1 \2/p' \
+		"$1/opensm-subnet.lst" | awk -v name="$2" '$2 == name { print $1; exit }'
 }

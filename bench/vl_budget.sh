@@ -196,19 +196,6 @@ osm_span() {
 	building && /tables configured on all switches/ { end = stamp(); have_end = 1; building = 0 }'
 }
 
-# wait_subnet_up LOG K: 0 once LOG has K lines "SUBNET UP", 1 on timeout
-# or a dead ibsim or opensm.
-wait_subnet_up() {
-	local deadline=$((SECONDS + timeout)) ups
-	while :; do
-		ups=$(grep -c 'SUBNET UP' "$1" 2>/dev/null) || ups=0
-		((ups >= $2)) && return 0
-		alive "$osm_pid" && alive "$ibsim_pid" || return 1
-		((SECONDS < deadline)) || return 1
-		sleep 0.2
-	done
-}
-
 # capture O: vlroute capture of the live fabric into O/capture; 0 if done.
 capture() {
 	local o=$1 rc=0 deadline=$((SECONDS + timeout))
@@ -229,40 +216,6 @@ capture() {
 	wait "$client_pid" || rc=$?
 	client_pid=
 	return "$rc"
-}
-
-# center_switch NET: the switch of least eccentricity in the switch graph
-# of an ibsim net file (the first in the file on a tie).
-center_switch() {
-	awk '
-	/^Switch/ { match($0, /"[^"]*"/); cur = substr($0, RSTART + 1, RLENGTH - 2)
-		sw[cur] = 1; order[++n] = cur; next }
-	/^[A-Za-z]/ { cur = ""; next }
-	cur != "" && /^\[/ { match($0, /"[^"]*"/); peer[cur, ++deg[cur]] = substr($0, RSTART + 1, RLENGTH - 2) }
-	END {
-		best = -1
-		for (i = 1; i <= n; i++) {
-			split("", dist); s = order[i]; dist[s] = 0; q[1] = s; h = 1; t = 1; ecc = 0
-			while (h <= t) {
-				u = q[h++]
-				for (k = 1; k <= deg[u]; k++) {
-					v = peer[u, k]
-					if ((v in sw) && !(v in dist)) {
-						dist[v] = dist[u] + 1; q[++t] = v
-						if (dist[v] > ecc) ecc = dist[v]
-					}
-				}
-			}
-			if (best < 0 || ecc < best) { best = ecc; root = s }
-		}
-		print root
-	}' "$1"
-}
-
-# node_guid DUMPDIR NAME: the NodeGUID of switch NAME in opensm-subnet.lst.
-node_guid() {
-	sed -n 's/^{ SW[^}]*NodeGUID:\([0-9A-Fa-f]*\)[^}]*{\([^}]*\)}.*/0x\1 \2/p' \
-		"$1/opensm-subnet.lst" | awk -v name="$2" '$2 == name { print $1; exit }'
 }
 
 # updn_roots O NET: when updn found no roots itself in the first sweep,

@@ -1,7 +1,10 @@
 #!/bin/sh
 # figures.sh - redraw every figure from the results kept in experiments/results/:
 # for each experiment file (experiments/*/*.yaml) whose merged runs.csv is
-# there, figure.pdf (and figure.png) beside it. Nothing is simulated again.
+# there, figure.pdf (and figure.png) beside it; for each experiment folder
+# with its own figure.sh (the DFSSSP study's, whose OpenSM runs are scripts),
+# that script, when its results/NAME folder is there. Nothing is simulated
+# again.
 # Usage: experiments/figures.sh [VLROUTE]   (default: vlroute on PATH, else
 # the build tree's)
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -18,6 +21,11 @@ for file in "$here"/*/*.yaml; do
 	"$vlroute" experiment plot "$file" -o "$dir/figure.pdf"
 	"$vlroute" experiment plot "$file" -o "$dir/figure.png"
 	echo "figures.sh: $dir/figure.pdf"
+	drawn=$((drawn + 1))
+done
+for script in "$here"/*/figure.sh; do
+	[ -d "$here/results/$(basename "$(dirname "$script")")" ] || continue
+	sh "$script"
 	drawn=$((drawn + 1))
 done
 echo "figures.sh: $drawn experiment(s) drawn"

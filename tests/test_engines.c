@@ -177,7 +177,7 @@ static void test_escape_paths(void **state)
 	unsigned vls;
 
 	(void)state;
-	random.u.random = (struct vlr_random_params){ 24, 5, 1, 7, 0 };
+	random.u.random = (struct vlr_random_params){ 24, 5, 1, 7, 0, 0 };
 	/* the ring needs 2 layers: on 1 VL some LIDs escape, not all */
 	assert_true(route_within(ring(5), 1) > 0);
 	assert_true(route_within(ring(5), 1) < 10);
@@ -380,7 +380,7 @@ static void test_every_family_deadlock_free(void **state)
 	params.u.fattree = (struct vlr_fattree_params){ 4, 3 };
 	route_family(&params, 0);
 	params.family = VLR_FAMILY_RANDOM;
-	params.u.random = (struct vlr_random_params){ 16, 4, 2, 1, 0 };
+	params.u.random = (struct vlr_random_params){ 16, 4, 2, 1, 0, 0 };
 	route_family(&params, 0);
 }
 

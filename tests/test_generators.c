@@ -315,7 +315,7 @@ static void test_random_regular(void **state)
 	int differs = 0;
 
 	(void)state;
-	params.u.random = (struct vlr_random_params){ 50, 5, 2, 42, 0 };
+	params.u.random = (struct vlr_random_params){ 50, 5, 2, 42, 0, 0 };
 	first = test_generate(&params);
 	again = test_generate(&params);
 	params.u.random.seed = 43;
@@ -344,10 +344,83 @@ static void test_random_regular(void **state)
 	vlr_fabric_free(again);
 	vlr_fabric_free(other);
 
-	params.u.random = (struct vlr_random_params){ 5, 3, 1, 1, 0 };
+	params.u.random = (struct vlr_random_params){ 5, 3, 1, 1, 0, 0 };
 	test_expect_refused(&params, "switches x degree must be even");
-	params.u.random = (struct vlr_random_params){ 5, 5, 1, 1, 0 };
+	params.u.random = (struct vlr_random_params){ 5, 5, 1, 1, 0, 0 };
 	test_expect_refused(&params, "the degree is 5; allowed: 1..4");
+}
+
+/* Whether two fabrics' switches have the same neighbours on every port. */
+static int same_switch_links(const struct vlr_fabric *a, const struct vlr_fabric *b,
+			     uint32_t switches, unsigned ports)
+{
+	uint32_t node;
+	unsigned number;
+
+	for (node = 0; node < switches; node++)
+		for (number = 1; number <= ports; number++)
+			if (vlr_port_at(a, node, number)->peer !=
+			    vlr_port_at(b, node, number)->peer)
+				return 0;
+	return 1;
+}
+
+/* -l: the links, the bound per switch, simple, connected, seeded. */
+static void check_random_links(unsigned links)
+{
+	struct vlr_family_params params = { .family = VLR_FAMILY_RANDOM };
+	struct vlr_fabric *first, *again, *other;
+	struct vlr_fabric_summary summary;
+	uint32_t components, node;
+
+	params.u.random = (struct vlr_random_params){ 40, 6, 3, 7, 0, links };
+	first = test_generate(&params);
+	again = test_generate(&params);
+	params.u.random.seed = 8;
+	other = test_generate(&params);
+	summary = summarise(first);
+	assert_int_equal(summary.switches, 40);
+	assert_int_equal(summary.cas, 120);
+	assert_int_equal(summary.switch_links, links);
+	assert_int_equal(summary.radix, 9);
+	assert_true(summary.used_ports_max <= 9);
+	test_assert_links_consistent(first);
+	test_diameter(first, &components);
+	assert_int_equal(components, 1);
+	for (node = 0; node < 40; node++) {
+		unsigned number;
+
+		for (number = 4; number <= 9; number++) {
+			uint32_t peer = vlr_port_at(first, node, number)->peer;
+
+			if (peer != VLR_NONE)
+				assert_int_equal(test_links_between(first, node,
+								    first->ports[peer].node), 1);
+		}
+	}
+	assert_true(same_switch_links(first, again, 40, 9));
+	assert_false(same_switch_links(first, other, 40, 9));
+	vlr_fabric_free(first);
+	vlr_fabric_free(again);
+	vlr_fabric_free(other);
+}
+
+static void test_random_links(void **state)
+{
+	struct vlr_family_params params = { .family = VLR_FAMILY_RANDOM };
+
+	(void)state;
+	check_random_links(39);		/* a tree */
+	check_random_links(60);
+	check_random_links(120);	/* every switch full: swaps only */
+	params.u.random = (struct vlr_random_params){ 40, 6, 3, 7, 0, 38 };
+	test_expect_refused(&params, "the number of links is 38; allowed: 39..120");
+	params.u.random = (struct vlr_random_params){ 40, 6, 3, 7, 0, 121 };
+	test_expect_refused(&params, "the number of links is 121; allowed: 39..120");
+	params.u.random = (struct vlr_random_params){ 40, 1, 3, 7, 0, 39 };
+	test_expect_refused(&params, "(-d) is 1; allowed: 2..39");
+	params.u.random = (struct vlr_random_params){ 4097, 3, 1, 7, 0, 5000 };
+	test_expect_refused(&params, "is 4097; allowed: 2..4096");
 }
 
 static void test_recognition(void **state)
@@ -391,6 +464,7 @@ int main(void)
 		cmocka_unit_test(test_dragonflyplus),
 		cmocka_unit_test(test_fattree),
 		cmocka_unit_test(test_random_regular),
+		cmocka_unit_test(test_random_links),
 		cmocka_unit_test(test_recognition),
 	};
 

@@ -278,7 +278,7 @@ static void test_round_trips(void **state)
 	params.u.fattree = (struct vlr_fattree_params){ 3, 3 };
 	round_trip(&params, 0);
 	params.family = VLR_FAMILY_RANDOM;
-	params.u.random = (struct vlr_random_params){ 10, 3, 1, 5, 0 };
+	params.u.random = (struct vlr_random_params){ 10, 3, 1, 5, 0, 0 };
 	round_trip(&params, 0);
 }
 

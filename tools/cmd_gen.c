@@ -26,7 +26,7 @@ static const char gen_usage[] =
 	"  dragonfly+  -L LEAVES -S SPINES -p HOSTS -h GLOBALS [-g GROUPS]\n"
 	"              [--arrangement ARR]\n"
 	"  fattree     -k ARITY -n LEVELS\n"
-	"  random      -n SWITCHES -d DEGREE [-p HOSTS] [--seed SEED]\n"
+	"  random      -n SWITCHES -d DEGREE [-l LINKS] [-p HOSTS] [--seed SEED]\n"
 	"  xgft        -m M1,...,MH -w W1,...,WH [-e ENDPOINTS]\n"
 	"  kautz       -b B -n N [-p HOSTS | -e ENDPOINTS]\n"
 	"\n"
@@ -89,6 +89,7 @@ static const struct option fattree_options[] = {
 static const struct option random_options[] = {
 	{ "switches", required_argument, NULL, 'n' },
 	{ "degree", required_argument, NULL, 'd' },
+	{ "links", required_argument, NULL, 'l' },
 	{ "hosts", required_argument, NULL, 'p' },
 	{ "seed", required_argument, NULL, 'R' },
 	{ "output", required_argument, NULL, 'o' },
@@ -176,13 +177,17 @@ static const struct gen_family families[] = {
 	  "  -o, --output FILE      write FILE instead of stdout\n"
 	  "  -V, --version          print the version and exit\n"
 	  "      --help             print this help and exit\n" },
-	{ "random", VLR_FAMILY_RANDOM, "n:d:p:o:V", random_options,
-	  "Usage: vlroute gen random -n SWITCHES -d DEGREE [-p HOSTS] [--seed SEED]\n"
-	  "                          [-o FILE]\n"
-	  "Random regular switch graph: connected, no self or parallel links.\n"
-	  "  -n, --switches N       switches, 2..1048576\n"
+	{ "random", VLR_FAMILY_RANDOM, "n:d:l:p:o:V", random_options,
+	  "Usage: vlroute gen random -n SWITCHES -d DEGREE [-l LINKS] [-p HOSTS]\n"
+	  "                          [--seed SEED] [-o FILE]\n"
+	  "Random switch graph: connected, no self or parallel links; regular, or\n"
+	  "with -l a number of links.\n"
+	  "  -n, --switches N       switches, 2..1048576 (2..4096 with -l)\n"
 	  "  -d, --degree D         links to other switches per switch, 1..N-1;\n"
-	  "                         N*D must be even, and D = 1 only for N = 2\n"
+	  "                         N*D must be even, and D = 1 only for N = 2;\n"
+	  "                         with -l the most links per switch\n"
+	  "  -l, --links L          L switch-to-switch links in all, N-1..N*D/2,\n"
+	  "                         at most D per switch (default: every switch D)\n"
 	  "  -p, --hosts T          hosts per switch (default 1)\n"
 	  "      --seed SEED        random seed (default 1); the same seed gives\n"
 	  "                         the same fabric\n"
@@ -339,9 +344,10 @@ static unsigned *option_target(struct vlr_family_params *params, int option,
 		       option == 'n' ? &params->u.fattree.n : NULL;
 	case VLR_FAMILY_RANDOM:
 		*name = option == 'n' ? "-n (switches)" : option == 'd' ? "-d (degree)" :
-			"-p (hosts per switch)";
+			option == 'l' ? "-l (links)" : "-p (hosts per switch)";
 		return option == 'n' ? &params->u.random.switches :
 		       option == 'd' ? &params->u.random.degree :
+		       option == 'l' ? &params->u.random.links :
 		       option == 'p' ? &params->u.random.hosts : NULL;
 	case VLR_FAMILY_XGFT:
 		*name = "-e (endpoints)";
@@ -453,7 +459,7 @@ static int parse_option(const char *command, int option, const char *value,
 		return 0;
 	}
 	target = option_target(params, option, &name);
-	if (!target || cli_unsigned(command, name, value, option == 'e', 1u << 30, &number))
+	if (!target || cli_unsigned(command, name, value, option == 'e' || option == 'l', 1u << 30, &number))
 		return -1;
 	*target = (unsigned)number;
 	return 0;

@@ -78,7 +78,11 @@ void vlr_family_describe(const struct vlr_family_params *params, char *buf,
 			 params->u.fattree.n);
 		return;
 	case VLR_FAMILY_RANDOM:
-		if (rr->seed_unknown)
+		if (rr->links)
+			snprintf(buf, size, "random switches=%u links=%u max-degree=%u "
+				 "hosts=%u seed=%llu", rr->switches, rr->links, rr->degree,
+				 rr->hosts, (unsigned long long)rr->seed);
+		else if (rr->seed_unknown)
 			snprintf(buf, size, "random switches=%u degree=%u hosts=%u",
 				 rr->switches, rr->degree, rr->hosts);
 		else

@@ -423,10 +423,12 @@ struct vlr_fattree_params {
 
 struct vlr_random_params {
 	unsigned switches;
-	unsigned degree;		/* switch-to-switch links per switch */
+	unsigned degree;		/* switch-to-switch links per switch (the
+					   most per switch when links is set) */
 	unsigned hosts;			/* per switch */
 	uint64_t seed;
 	int seed_unknown;		/* recognised, not generated: no seed */
+	unsigned links;			/* 0: regular; else this many links in all */
 };
 
 #define VLR_XGFT_MAX_HEIGHT 8
