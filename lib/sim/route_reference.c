@@ -34,7 +34,10 @@
  * pair), so that phase one ends where its global link lands. The UGAL
  * routings draw so (or by switch) and then keep the draw or route
  * minimally by the rule of ugal.c, from the queues they sense at the
- * source switch as it knows them in that cycle (port_queue).
+ * source switch as it knows them in that cycle (port_queue). Piggyback
+ * does the same by the rule of piggyback.c, which also reads whether the
+ * global link the minimal path leaves the source group by is saturated,
+ * as the source switch last heard from its group (sim_piggyback.c).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -42,6 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "piggyback_internal.h"
 #include "route_internal.h"
 #include "vl_select_internal.h"
 
@@ -219,6 +223,8 @@ struct ugal_side {
 	uint16_t vls;			/* the VLs its first hop may take */
 	uint32_t global;		/* UGAL-G: the global channel it leaves
 					   the source group by, else port */
+	uint32_t exit;			/* the global link it leaves the source
+					   group by, VLR_NONE if it leaves none */
 };
 
 static void ugal_side(const struct reference *r, const struct sim_packet *p, uint32_t via,
@@ -242,6 +248,7 @@ static void ugal_side(const struct reference *r, const struct sim_packet *p, uin
 				     &probe);
 	global = probe.route_class == VLR_ROUTE_VALIANT ? leg_global(r, source, via, 0) :
 		 leg_global(r, source, destination, phase);
+	side->exit = global;
 	if (global == VLR_NONE && probe.route_class == VLR_ROUTE_VALIANT &&
 	    sim->topology.group[via] == sim->topology.group[source])
 		global = leg_global(r, via, destination, 1);
@@ -252,6 +259,7 @@ static void ugal_side(const struct reference *r, const struct sim_packet *p, uin
 static int ugal_takes_valiant(const struct reference *r, struct sim_state *st,
 			      const struct sim_packet *p, uint32_t via)
 {
+	uint32_t source = r->sim->servers.switch_index[p->source];
 	uint32_t destination = r->sim->servers.switch_index[p->destination];
 	struct vlr_sim_ugal_view v;
 	struct ugal_side m, nm;
@@ -268,6 +276,10 @@ static int ugal_takes_valiant(const struct reference *r, struct sim_state *st,
 	v.queue_nonmin = sim_port_queued(st, global ? nm.global : nm.port, all);
 	v.vl_queue_min = sim_port_queued(st, m.port, m.vls);
 	v.vl_queue_nonmin = sim_port_queued(st, nm.port, nm.vls);
+	if (r->model.routing == VLR_SIM_ROUTING_PIGGYBACK)
+		return !vlr_sim_piggyback_minimal(&r->model.piggyback, &v,
+						  m.exit != VLR_NONE &&
+						  sim_pb_saturated(st, source, m.exit));
 	return !vlr_sim_ugal_minimal(r->model.routing, &v);
 }
 
@@ -483,6 +495,18 @@ static int list_landings(struct reference *r, struct vlr_error *err)
 	return 0;
 }
 
+/* Piggyback shares the saturation of a Dragonfly group's global links. */
+static int check_piggyback(const struct reference *r, struct vlr_error *err)
+{
+	enum vlr_family family = r->sim->topology.params.family;
+
+	if (r->model.routing == VLR_SIM_ROUTING_PIGGYBACK && family != VLR_FAMILY_DRAGONFLY)
+		return vlr_fail(err, "piggyback shares the saturation of a Dragonfly group's "
+				"global links: it needs a Dragonfly, not a %s",
+				vlr_topology_family_name(family));
+	return 0;
+}
+
 /* Group intermediates need a Dragonfly whose groups all reach each other. */
 static int check_groups(const struct reference *r, struct vlr_error *err)
 {
@@ -524,7 +548,7 @@ struct sim_route *sim_route_reference_new(const struct vlr_sim *sim, struct vlr_
 	r->sim = sim;
 	r->model = sim->config.reference;
 	r->n = sim->num_switches;
-	if (list_eligible(r, err) || (r->model.routing == VLR_SIM_ROUTING_RVAL &&
+	if (check_piggyback(r, err) || list_eligible(r, err) || (r->model.routing == VLR_SIM_ROUTING_RVAL &&
 				      !sim->topology.coord && list_groups(r, err)) ||
 	    (r->model.intermediate == VLR_SIM_INTERMEDIATE_GROUP &&
 	     (list_landings(r, err) || check_groups(r, err)))) {

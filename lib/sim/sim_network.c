@@ -45,8 +45,9 @@ static int check_parts(const struct vlr_sim_config *c, struct vlr_error *err)
 	if (c->reference.intermediate == VLR_SIM_INTERMEDIATE_GROUP &&
 	    c->reference.routing != VLR_SIM_ROUTING_VALIANT &&
 	    !vlr_sim_routing_is_ugal(c->reference.routing))
-		return vlr_fail(err, "group intermediates are for the routings valiant and "
-				"ugal-*, not %s", vlr_sim_routing_name(c->reference.routing));
+		return vlr_fail(err, "group intermediates are for the routings valiant, "
+				"ugal-* and piggyback, not %s",
+				vlr_sim_routing_name(c->reference.routing));
 	return 0;
 }
 
