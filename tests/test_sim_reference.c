@@ -12,7 +12,8 @@
  * selections (a destination's queue, a random one with room),
  * UGAL's and Piggyback's rules on hand-made queues and saturation marks,
  * their paths and VLs, Piggyback's group hearing of a saturated global
- * link, determinism for a seed, long runs without deadlock, and the
+ * link, CRG intermediates in the groups the source switch links to,
+ * determinism for a seed, long runs without deadlock, and the
  * configurations it refuses.
  *
  * Copyright (c) 2026 the vlroute developers.
@@ -1344,6 +1345,64 @@ static void test_piggyback_group(void **state)
 	model_free(&m);
 }
 
+/* 1 if switch sw has a link to a switch of group g. */
+static int links_group(const struct model *m, uint32_t sw, uint32_t g)
+{
+	const struct vlr_fabric *fabric = m->tables->fabric;
+	uint32_t node = m->tables->switch_node[sw];
+	unsigned port;
+
+	for (port = 1; port <= fabric->nodes[node].num_ports; port++) {
+		const struct vlr_port *at = vlr_port_at(fabric, node, port);
+
+		if (at->peer != VLR_NONE &&
+		    vlr_node_is_switch(fabric, fabric->ports[at->peer].node) &&
+		    m->topology.group[next_switch(m, sw, port)] == g)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * CRG intermediates (the ADVc study's Current-router Global policy), under
+ * Valiant on a Dragonfly p=2 a=4 h=2: every packet's intermediate is a
+ * switch of one of the two groups its source switch's global links reach
+ * (or its destination's switch: minimal), never of another group, and
+ * over all packets several switches of those groups, not only where the
+ * links land.
+ */
+static void test_crg_intermediates(void **state)
+{
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
+	struct vlr_sim_config config;
+	struct journeys j;
+	struct model m;
+	unsigned k, landing = 0, inner = 0;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	paper_config(&m, &config, VLR_SIM_ROUTING_VALIANT);
+	config.reference.intermediate = VLR_SIM_INTERMEDIATE_CRG;
+	j = travel(&m, &config, 11);
+	for (k = 0; k < j.packets; k++) {
+		const struct journey *one = &j.of[k];
+		uint32_t source = one->hops[1].from_switch, via = one->hops[0].via;
+		uint32_t destination = one->hops[one->count - 1].from_switch;
+
+		if (via == destination)
+			continue;
+		assert_int_not_equal(m.topology.group[via], m.topology.group[source]);
+		assert_true(links_group(&m, source, m.topology.group[via]));
+		if (links_group(&m, via, m.topology.group[source]))
+			landing++;
+		else
+			inner++;
+	}
+	assert_true(landing > 0 && inner > 0);
+	free_journeys(&j);
+	model_free(&m);
+}
+
 /*
  * Every UGAL routing (and Valiant by groups) on a small Dragonfly: an
  * empty fabric routes minimally (all queues 0: the tie goes minimal); a
@@ -1523,6 +1582,7 @@ int main(void)
 		cmocka_unit_test(test_ugal_paths),
 		cmocka_unit_test(test_piggyback_rule),
 		cmocka_unit_test(test_piggyback_group),
+		cmocka_unit_test(test_crg_intermediates),
 		cmocka_unit_test(test_ugal_credit_delay),
 		cmocka_unit_test(test_deep_buffers),
 		cmocka_unit_test(test_ugal_credit_delay_scale),

@@ -31,7 +31,10 @@
  * draws a group instead: its source's or destination's group routes it
  * minimally, any other makes its intermediate the switch of that group
  * that a global link from the source group reaches (landing, by group
- * pair), so that phase one ends where its global link lands. The UGAL
+ * pair), so that phase one ends where its global link lands. With CRG
+ * intermediates (the ADVc study's Current-router Global policy) it draws
+ * one of its source switch's global links and a switch of the group that
+ * link reaches. The UGAL
  * routings draw so (or by switch) and then keep the draw or route
  * minimally by the rule of ugal.c, from the queues they sense at the
  * source switch as it knows them in that cycle (port_queue). Piggyback
@@ -152,6 +155,29 @@ static uint32_t group_via(const struct reference *r, struct vlr_rng *rng, uint32
 	return best;
 }
 
+/*
+ * CRG (the ADVc study's Current-router Global policy): a switch of a group
+ * that one of source's own global links reaches, the link drawn among
+ * them, then the switch among the group's; any switch if source has none.
+ */
+static uint32_t crg_via(const struct reference *r, struct vlr_rng *rng, uint32_t source)
+{
+	const struct vlr_sim *sim = r->sim;
+	uint32_t port, links = 0, pick, g, first;
+
+	for (port = sim->first_port[source]; port < sim->first_port[source + 1]; port++)
+		links += sim->global[port] && sim->peer[port] != VLR_NONE;
+	if (!links)
+		return r->eligible[vlr_rng_below(rng, r->num_eligible)];
+	pick = vlr_rng_below(rng, links);
+	for (port = sim->first_port[source]; ; port++)
+		if (sim->global[port] && sim->peer[port] != VLR_NONE && !pick--)
+			break;
+	g = sim->topology.group[sim->port_switch[sim->peer[port]]];
+	first = r->group_first[g];
+	return r->in_group[first + vlr_rng_below(rng, r->group_first[g + 1] - first)];
+}
+
 /* p's intermediate, drawn by the model's routing (minimal: its destination switch). */
 static uint32_t draw_via(const struct reference *r, struct sim_state *st,
 			 const struct sim_packet *p)
@@ -167,6 +193,8 @@ static uint32_t draw_via(const struct reference *r, struct sim_state *st,
 	if (r->model.intermediate == VLR_SIM_INTERMEDIATE_GROUP &&
 	    r->model.routing != VLR_SIM_ROUTING_RVAL)
 		return group_via(r, rng, source, destination);
+	if (r->model.intermediate == VLR_SIM_INTERMEDIATE_CRG)
+		return crg_via(r, rng, source);
 	if (r->model.routing == VLR_SIM_ROUTING_RVAL)
 		via = restricted_via(r, rng, source, destination);
 	return via != VLR_NONE ? via : r->eligible[vlr_rng_below(rng, r->num_eligible)];
@@ -514,7 +542,8 @@ static int check_groups(const struct reference *r, struct vlr_error *err)
 	uint32_t from, to;
 
 	if (t->params.family != VLR_FAMILY_DRAGONFLY)
-		return vlr_fail(err, "group intermediates are for a Dragonfly, not a %s",
+		return vlr_fail(err, "%s intermediates are for a Dragonfly, not a %s",
+				vlr_sim_intermediate_name(r->model.intermediate),
 				vlr_topology_family_name(t->params.family));
 	for (from = 0; from < t->num_groups; from++)
 		for (to = 0; to < t->num_groups; to++)
@@ -548,9 +577,11 @@ struct sim_route *sim_route_reference_new(const struct vlr_sim *sim, struct vlr_
 	r->sim = sim;
 	r->model = sim->config.reference;
 	r->n = sim->num_switches;
-	if (check_piggyback(r, err) || list_eligible(r, err) || (r->model.routing == VLR_SIM_ROUTING_RVAL &&
-				      !sim->topology.coord && list_groups(r, err)) ||
-	    (r->model.intermediate == VLR_SIM_INTERMEDIATE_GROUP &&
+	if (check_piggyback(r, err) || list_eligible(r, err) ||
+	    ((r->model.routing == VLR_SIM_ROUTING_RVAL ||
+	      r->model.intermediate == VLR_SIM_INTERMEDIATE_CRG) &&
+	     !sim->topology.coord && list_groups(r, err)) ||
+	    (r->model.intermediate != VLR_SIM_INTERMEDIATE_SWITCH &&
 	     (list_landings(r, err) || check_groups(r, err)))) {
 		release(&r->base);
 		return NULL;

@@ -52,7 +52,7 @@ static const struct vlr_name routing_names[] = {
 };
 static const struct vlr_name intermediate_names[] = {
 	{ "switch", VLR_SIM_INTERMEDIATE_SWITCH }, { "group", VLR_SIM_INTERMEDIATE_GROUP },
-	{ NULL, 0 },
+	{ "crg", VLR_SIM_INTERMEDIATE_CRG }, { NULL, 0 },
 };
 static const struct vlr_name injection_names[] = {
 	{ "policy", VLR_SIM_INJECTION_POLICY }, { "any", VLR_SIM_INJECTION_ANY }, { NULL, 0 },

@@ -82,6 +82,10 @@ enum vlr_sim_intermediate {
 						   going to the switch its global
 						   link from the source group
 						   reaches (the Dragonfly paper) */
+	VLR_SIM_INTERMEDIATE_CRG,		/* Dragonfly: a switch of a group
+						   one of the source switch's own
+						   global links reaches (the ADVc
+						   study's CRG) */
 };
 
 /*
