@@ -1136,6 +1136,17 @@ static void test_refusals(void **state)
 	config.reference.routing = VLR_SIM_ROUTING_RVAL;
 	config.reference.intermediate = VLR_SIM_INTERMEDIATE_GROUP;
 	expect_refusal(&m, &config, "group intermediates are for the routings valiant");
+	config.reference.intermediate = VLR_SIM_INTERMEDIATE_CRG;
+	expect_refusal(&m, &config, "crg intermediates are for the routings valiant");
+	model_free(&m);
+	params = dragonflyplus();
+	model_init(&m, &params, 0);
+	model_config(&m, &config, VLR_VLP_LADDER, VLR_MIN_FIRST);
+	config.reference.routing = VLR_SIM_ROUTING_PIGGYBACK;
+	expect_refusal(&m, &config, "piggyback shares the saturation of a Dragonfly group's");
+	config.reference.routing = VLR_SIM_ROUTING_VALIANT;
+	config.reference.intermediate = VLR_SIM_INTERMEDIATE_CRG;
+	expect_refusal(&m, &config, "crg intermediates are for a Dragonfly, not a dragonfly+");
 	model_free(&m);
 }
 
