@@ -10,6 +10,9 @@
  * Dragonfly, Restricted Valiant's intermediates in the partition the ends
  * share, recomputation at the source switch only, the injection queue
  * selections (a destination's queue, a random one with room),
+ * UGAL's and Piggyback's rules on hand-made queues and saturation marks,
+ * their paths and VLs, Piggyback's group hearing of a saturated global
+ * link, CRG intermediates in the groups the source switch links to,
  * determinism for a seed, long runs without deadlock, and the
  * configurations it refuses.
  *
@@ -1133,6 +1136,17 @@ static void test_refusals(void **state)
 	config.reference.routing = VLR_SIM_ROUTING_RVAL;
 	config.reference.intermediate = VLR_SIM_INTERMEDIATE_GROUP;
 	expect_refusal(&m, &config, "group intermediates are for the routings valiant");
+	config.reference.intermediate = VLR_SIM_INTERMEDIATE_CRG;
+	expect_refusal(&m, &config, "crg intermediates are for the routings valiant");
+	model_free(&m);
+	params = dragonflyplus();
+	model_init(&m, &params, 0);
+	model_config(&m, &config, VLR_VLP_LADDER, VLR_MIN_FIRST);
+	config.reference.routing = VLR_SIM_ROUTING_PIGGYBACK;
+	expect_refusal(&m, &config, "piggyback shares the saturation of a Dragonfly group's");
+	config.reference.routing = VLR_SIM_ROUTING_VALIANT;
+	config.reference.intermediate = VLR_SIM_INTERMEDIATE_CRG;
+	expect_refusal(&m, &config, "crg intermediates are for a Dragonfly, not a dragonfly+");
 	model_free(&m);
 }
 
@@ -1248,6 +1262,159 @@ static void test_ugal_rule(void **state)
 }
 
 /*
+ * Piggyback's rules alone, on hand-made states: a global port is saturated
+ * above twice the mean of its switch's global ports plus 3 packets; a
+ * packet whose minimal global link is saturated goes by Valiant whatever
+ * the queues, else minimally while q_m * H_m <= q_nm * H_nm + 5.
+ */
+static void test_piggyback_rule(void **state)
+{
+	struct vlr_sim_config config;
+	const struct vlr_sim_piggyback *pb = &config.reference.piggyback;
+	struct vlr_sim_ugal_view v = { 3, 5, 0, 3, 0, 3, 1, 2 };
+
+	(void)state;
+	vlr_sim_config_default(&config);
+	assert_true(vlr_sim_routing_is_ugal(VLR_SIM_ROUTING_PIGGYBACK));
+	/* six ports queueing 12 in all: mean 2, saturated above 2 * 2 + 3 = 7 */
+	assert_false(vlr_sim_piggyback_saturated(pb, 7, 12, 6));
+	assert_true(vlr_sim_piggyback_saturated(pb, 8, 12, 6));
+	/* all alike: none saturated however long the queues */
+	assert_false(vlr_sim_piggyback_saturated(pb, 40, 240, 6));
+	assert_false(vlr_sim_piggyback_saturated(pb, 4, 4, 1));
+	assert_false(vlr_sim_piggyback_saturated(pb, 0, 0, 0));
+	/* not saturated: 0 * 3 <= 15 + 5 minimal */
+	assert_true(vlr_sim_piggyback_minimal(pb, &v, 0));
+	/* saturated: Valiant with every queue empty */
+	v.queue_nonmin = 0;
+	assert_false(vlr_sim_piggyback_minimal(pb, &v, 1));
+	/* the margin: 18 <= 15 + 5 stays minimal (UGAL-L: Valiant), 21 not */
+	v.queue_nonmin = 3;
+	v.queue_min = 6;
+	assert_true(vlr_sim_piggyback_minimal(pb, &v, 0));
+	assert_false(vlr_sim_ugal_minimal(VLR_SIM_ROUTING_UGAL_L, &v));
+	v.queue_min = 7;
+	assert_false(vlr_sim_piggyback_minimal(pb, &v, 0));
+}
+
+/*
+ * Piggyback's broadcast on a Dragonfly p=2 a=4 h=3 (palmtree: router 0 of
+ * group 0 holds the global links to groups 1, 2 and 3): the servers of
+ * routers 2 and 3 of group 0 send bursts to group 1, which cross router
+ * 0's global link to it; a server of router 1, which sends nothing else,
+ * sends a packet to group 1 every 20 cycles. Its own queues stay empty, so
+ * that UGAL-L routes every such packet minimally; under Piggyback some go
+ * through another group, as router 1 hears that router 0's link is
+ * saturated. Long global links (40 cycles) and short packets keep many
+ * packets on the way, deep input buffers hold them.
+ */
+static unsigned probes_nonminimal(const struct model *m, enum vlr_sim_routing routing)
+{
+	enum { BURST = 120, PROBES = 30 };
+	struct vlr_sim_config config;
+	char text[8192];
+	struct journeys j;
+	size_t used = 0;
+	unsigned s, k, nonminimal = 0;
+
+	paper_config(m, &config, routing);
+	config.packet_phits = 4;
+	config.input_packets = 32;
+	config.global_latency = 40;
+	for (s = 4; s < 8; s++)
+		used += (size_t)snprintf(text + used, sizeof(text) - used, "0 %u %u %u\n", s,
+					 8 + s, BURST * config.packet_phits);
+	for (k = 0; k < PROBES; k++)
+		used += (size_t)snprintf(text + used, sizeof(text) - used, "%u 2 9 4\n",
+					 100 + 20 * k);
+	j = replay(m, &config, 3, text, 4 * BURST + PROBES, 2000, NULL);
+	for (k = 0; k < j.packets; k++) {
+		const struct journey *one = &j.of[k];
+
+		if (one->hops[0].source != 2)
+			continue;
+		assert_int_equal(m->topology.group[one->hops[1].from_switch], 0);
+		nonminimal += (unsigned)assert_paper_route(m, one);
+	}
+	free_journeys(&j);
+	return nonminimal;
+}
+
+static void test_piggyback_group(void **state)
+{
+	struct vlr_family_params params = test_dragonfly(2, 4, 3);
+	struct model m;
+	unsigned ugal, piggyback;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	ugal = probes_nonminimal(&m, VLR_SIM_ROUTING_UGAL_L);
+	piggyback = probes_nonminimal(&m, VLR_SIM_ROUTING_PIGGYBACK);
+	if (ugal != 0 || piggyback < 5)
+		fail_msg("packets of router 1 routed by Valiant: UGAL-L %u, Piggyback %u",
+			 ugal, piggyback);
+	model_free(&m);
+}
+
+/* 1 if switch sw has a link to a switch of group g. */
+static int links_group(const struct model *m, uint32_t sw, uint32_t g)
+{
+	const struct vlr_fabric *fabric = m->tables->fabric;
+	uint32_t node = m->tables->switch_node[sw];
+	unsigned port;
+
+	for (port = 1; port <= fabric->nodes[node].num_ports; port++) {
+		const struct vlr_port *at = vlr_port_at(fabric, node, port);
+
+		if (at->peer != VLR_NONE &&
+		    vlr_node_is_switch(fabric, fabric->ports[at->peer].node) &&
+		    m->topology.group[next_switch(m, sw, port)] == g)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * CRG intermediates (the ADVc study's Current-router Global policy), under
+ * Valiant on a Dragonfly p=2 a=4 h=2: every packet's intermediate is a
+ * switch of one of the two groups its source switch's global links reach
+ * (or its destination's switch: minimal), never of another group, and
+ * over all packets several switches of those groups, not only where the
+ * links land.
+ */
+static void test_crg_intermediates(void **state)
+{
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
+	struct vlr_sim_config config;
+	struct journeys j;
+	struct model m;
+	unsigned k, landing = 0, inner = 0;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	paper_config(&m, &config, VLR_SIM_ROUTING_VALIANT);
+	config.reference.intermediate = VLR_SIM_INTERMEDIATE_CRG;
+	j = travel(&m, &config, 11);
+	for (k = 0; k < j.packets; k++) {
+		const struct journey *one = &j.of[k];
+		uint32_t source = one->hops[1].from_switch, via = one->hops[0].via;
+		uint32_t destination = one->hops[one->count - 1].from_switch;
+
+		if (via == destination)
+			continue;
+		assert_int_not_equal(m.topology.group[via], m.topology.group[source]);
+		assert_true(links_group(&m, source, m.topology.group[via]));
+		if (links_group(&m, via, m.topology.group[source]))
+			landing++;
+		else
+			inner++;
+	}
+	assert_true(landing > 0 && inner > 0);
+	free_journeys(&j);
+	model_free(&m);
+}
+
+/*
  * Every UGAL routing (and Valiant by groups) on a small Dragonfly: an
  * empty fabric routes minimally (all queues 0: the tie goes minimal); a
  * burst over one global link sends some packets through other groups;
@@ -1258,7 +1425,8 @@ static void test_ugal_paths(void **state)
 {
 	static const enum vlr_sim_routing all[] = {
 		VLR_SIM_ROUTING_UGAL_G, VLR_SIM_ROUTING_UGAL_L, VLR_SIM_ROUTING_UGAL_L_VC,
-		VLR_SIM_ROUTING_UGAL_L_VC_H, VLR_SIM_ROUTING_UGAL_L_CR, VLR_SIM_ROUTING_VALIANT,
+		VLR_SIM_ROUTING_UGAL_L_VC_H, VLR_SIM_ROUTING_UGAL_L_CR, VLR_SIM_ROUTING_PIGGYBACK,
+		VLR_SIM_ROUTING_VALIANT,
 	};
 	struct vlr_family_params params = test_dragonfly(2, 4, 2);
 	struct vlr_sim_config config;
@@ -1423,6 +1591,9 @@ int main(void)
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_ugal_rule),
 		cmocka_unit_test(test_ugal_paths),
+		cmocka_unit_test(test_piggyback_rule),
+		cmocka_unit_test(test_piggyback_group),
+		cmocka_unit_test(test_crg_intermediates),
 		cmocka_unit_test(test_ugal_credit_delay),
 		cmocka_unit_test(test_deep_buffers),
 		cmocka_unit_test(test_ugal_credit_delay_scale),

@@ -127,7 +127,8 @@ static void describe_model(const struct vlr_sim *sim, char *out, size_t size)
 	vlr_vl_policy_describe(&r->policy, policy, sizeof(policy));
 	snprintf(out, size, "reference model, %s%s%s, %s%s%s%s%s",
 		 vlr_sim_routing_name(r->routing), r->recompute ? " with recomputation" : "",
-		 r->intermediate == VLR_SIM_INTERMEDIATE_GROUP ? " by group" : "",
+		 r->intermediate == VLR_SIM_INTERMEDIATE_GROUP ? " by group" :
+		 r->intermediate == VLR_SIM_INTERMEDIATE_CRG ? " by CRG" : "",
 		 policy, r->policy.kind == VLR_VLP_TWO_PHASES ? ", " : "",
 		 r->policy.kind == VLR_VLP_TWO_PHASES ?
 		 vlr_sim_phase_vls_name(vlr_sim_config_of(sim)->phase_vls) : "",

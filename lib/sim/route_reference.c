@@ -31,10 +31,16 @@
  * draws a group instead: its source's or destination's group routes it
  * minimally, any other makes its intermediate the switch of that group
  * that a global link from the source group reaches (landing, by group
- * pair), so that phase one ends where its global link lands. The UGAL
+ * pair), so that phase one ends where its global link lands. With CRG
+ * intermediates (the ADVc study's Current-router Global policy) it draws
+ * one of its source switch's global links and a switch of the group that
+ * link reaches. The UGAL
  * routings draw so (or by switch) and then keep the draw or route
  * minimally by the rule of ugal.c, from the queues they sense at the
- * source switch as it knows them in that cycle (port_queue).
+ * source switch as it knows them in that cycle (port_queue). Piggyback
+ * does the same by the rule of piggyback.c, which also reads whether the
+ * global link the minimal path leaves the source group by is saturated,
+ * as the source switch last heard from its group (sim_piggyback.c).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -42,6 +48,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "piggyback_internal.h"
 #include "route_internal.h"
 #include "vl_select_internal.h"
 
@@ -148,6 +155,29 @@ static uint32_t group_via(const struct reference *r, struct vlr_rng *rng, uint32
 	return best;
 }
 
+/*
+ * CRG (the ADVc study's Current-router Global policy): a switch of a group
+ * that one of source's own global links reaches, the link drawn among
+ * them, then the switch among the group's; any switch if source has none.
+ */
+static uint32_t crg_via(const struct reference *r, struct vlr_rng *rng, uint32_t source)
+{
+	const struct vlr_sim *sim = r->sim;
+	uint32_t port, links = 0, pick, g, first;
+
+	for (port = sim->first_port[source]; port < sim->first_port[source + 1]; port++)
+		links += sim->global[port] && sim->peer[port] != VLR_NONE;
+	if (!links)
+		return r->eligible[vlr_rng_below(rng, r->num_eligible)];
+	pick = vlr_rng_below(rng, links);
+	for (port = sim->first_port[source]; ; port++)
+		if (sim->global[port] && sim->peer[port] != VLR_NONE && !pick--)
+			break;
+	g = sim->topology.group[sim->port_switch[sim->peer[port]]];
+	first = r->group_first[g];
+	return r->in_group[first + vlr_rng_below(rng, r->group_first[g + 1] - first)];
+}
+
 /* p's intermediate, drawn by the model's routing (minimal: its destination switch). */
 static uint32_t draw_via(const struct reference *r, struct sim_state *st,
 			 const struct sim_packet *p)
@@ -163,6 +193,8 @@ static uint32_t draw_via(const struct reference *r, struct sim_state *st,
 	if (r->model.intermediate == VLR_SIM_INTERMEDIATE_GROUP &&
 	    r->model.routing != VLR_SIM_ROUTING_RVAL)
 		return group_via(r, rng, source, destination);
+	if (r->model.intermediate == VLR_SIM_INTERMEDIATE_CRG)
+		return crg_via(r, rng, source);
 	if (r->model.routing == VLR_SIM_ROUTING_RVAL)
 		via = restricted_via(r, rng, source, destination);
 	return via != VLR_NONE ? via : r->eligible[vlr_rng_below(rng, r->num_eligible)];
@@ -219,6 +251,8 @@ struct ugal_side {
 	uint16_t vls;			/* the VLs its first hop may take */
 	uint32_t global;		/* UGAL-G: the global channel it leaves
 					   the source group by, else port */
+	uint32_t exit;			/* the global link it leaves the source
+					   group by, VLR_NONE if it leaves none */
 };
 
 static void ugal_side(const struct reference *r, const struct sim_packet *p, uint32_t via,
@@ -242,6 +276,7 @@ static void ugal_side(const struct reference *r, const struct sim_packet *p, uin
 				     &probe);
 	global = probe.route_class == VLR_ROUTE_VALIANT ? leg_global(r, source, via, 0) :
 		 leg_global(r, source, destination, phase);
+	side->exit = global;
 	if (global == VLR_NONE && probe.route_class == VLR_ROUTE_VALIANT &&
 	    sim->topology.group[via] == sim->topology.group[source])
 		global = leg_global(r, via, destination, 1);
@@ -252,6 +287,7 @@ static void ugal_side(const struct reference *r, const struct sim_packet *p, uin
 static int ugal_takes_valiant(const struct reference *r, struct sim_state *st,
 			      const struct sim_packet *p, uint32_t via)
 {
+	uint32_t source = r->sim->servers.switch_index[p->source];
 	uint32_t destination = r->sim->servers.switch_index[p->destination];
 	struct vlr_sim_ugal_view v;
 	struct ugal_side m, nm;
@@ -268,6 +304,10 @@ static int ugal_takes_valiant(const struct reference *r, struct sim_state *st,
 	v.queue_nonmin = sim_port_queued(st, global ? nm.global : nm.port, all);
 	v.vl_queue_min = sim_port_queued(st, m.port, m.vls);
 	v.vl_queue_nonmin = sim_port_queued(st, nm.port, nm.vls);
+	if (r->model.routing == VLR_SIM_ROUTING_PIGGYBACK)
+		return !vlr_sim_piggyback_minimal(&r->model.piggyback, &v,
+						  m.exit != VLR_NONE &&
+						  sim_pb_saturated(st, source, m.exit));
 	return !vlr_sim_ugal_minimal(r->model.routing, &v);
 }
 
@@ -483,6 +523,18 @@ static int list_landings(struct reference *r, struct vlr_error *err)
 	return 0;
 }
 
+/* Piggyback shares the saturation of a Dragonfly group's global links. */
+static int check_piggyback(const struct reference *r, struct vlr_error *err)
+{
+	enum vlr_family family = r->sim->topology.params.family;
+
+	if (r->model.routing == VLR_SIM_ROUTING_PIGGYBACK && family != VLR_FAMILY_DRAGONFLY)
+		return vlr_fail(err, "piggyback shares the saturation of a Dragonfly group's "
+				"global links: it needs a Dragonfly, not a %s",
+				vlr_topology_family_name(family));
+	return 0;
+}
+
 /* Group intermediates need a Dragonfly whose groups all reach each other. */
 static int check_groups(const struct reference *r, struct vlr_error *err)
 {
@@ -490,7 +542,8 @@ static int check_groups(const struct reference *r, struct vlr_error *err)
 	uint32_t from, to;
 
 	if (t->params.family != VLR_FAMILY_DRAGONFLY)
-		return vlr_fail(err, "group intermediates are for a Dragonfly, not a %s",
+		return vlr_fail(err, "%s intermediates are for a Dragonfly, not a %s",
+				vlr_sim_intermediate_name(r->model.intermediate),
 				vlr_topology_family_name(t->params.family));
 	for (from = 0; from < t->num_groups; from++)
 		for (to = 0; to < t->num_groups; to++)
@@ -524,9 +577,11 @@ struct sim_route *sim_route_reference_new(const struct vlr_sim *sim, struct vlr_
 	r->sim = sim;
 	r->model = sim->config.reference;
 	r->n = sim->num_switches;
-	if (list_eligible(r, err) || (r->model.routing == VLR_SIM_ROUTING_RVAL &&
-				      !sim->topology.coord && list_groups(r, err)) ||
-	    (r->model.intermediate == VLR_SIM_INTERMEDIATE_GROUP &&
+	if (check_piggyback(r, err) || list_eligible(r, err) ||
+	    ((r->model.routing == VLR_SIM_ROUTING_RVAL ||
+	      r->model.intermediate == VLR_SIM_INTERMEDIATE_CRG) &&
+	     !sim->topology.coord && list_groups(r, err)) ||
+	    (r->model.intermediate != VLR_SIM_INTERMEDIATE_SWITCH &&
 	     (list_landings(r, err) || check_groups(r, err)))) {
 		release(&r->base);
 		return NULL;

@@ -47,11 +47,12 @@ static const struct vlr_name routing_names[] = {
 	{ "valiant", VLR_SIM_ROUTING_VALIANT }, { "rval", VLR_SIM_ROUTING_RVAL },
 	{ "ugal-g", VLR_SIM_ROUTING_UGAL_G }, { "ugal-l", VLR_SIM_ROUTING_UGAL_L },
 	{ "ugal-l-vc", VLR_SIM_ROUTING_UGAL_L_VC }, { "ugal-l-vc-h", VLR_SIM_ROUTING_UGAL_L_VC_H },
-	{ "ugal-l-cr", VLR_SIM_ROUTING_UGAL_L_CR }, { NULL, 0 },
+	{ "ugal-l-cr", VLR_SIM_ROUTING_UGAL_L_CR }, { "piggyback", VLR_SIM_ROUTING_PIGGYBACK },
+	{ NULL, 0 },
 };
 static const struct vlr_name intermediate_names[] = {
 	{ "switch", VLR_SIM_INTERMEDIATE_SWITCH }, { "group", VLR_SIM_INTERMEDIATE_GROUP },
-	{ NULL, 0 },
+	{ "crg", VLR_SIM_INTERMEDIATE_CRG }, { NULL, 0 },
 };
 static const struct vlr_name injection_names[] = {
 	{ "policy", VLR_SIM_INJECTION_POLICY }, { "any", VLR_SIM_INJECTION_ANY }, { NULL, 0 },
@@ -119,6 +120,9 @@ void vlr_sim_config_default(struct vlr_sim_config *config)
 	config->bin = 1000;
 	config->deadlock_cycles = 1000;
 	config->stability_drop = 0.1;
+	config->reference.piggyback.factor_percent = 200;
+	config->reference.piggyback.global_margin = 3;
+	config->reference.piggyback.local_margin = 5;
 }
 
 uint64_t vlr_sim_default_warmup(uint64_t cycles, unsigned bin)

@@ -199,6 +199,8 @@ struct sim_state {
 	struct sim_allocator *allocator;	/* allocator_internal.h */
 	struct sim_crt *crt;		/* UGAL-L_CR's credit round trips
 					   (sim_crt.h), else NULL */
+	struct sim_pb *pb;		/* Piggyback's saturation marks
+					   (piggyback_internal.h), else NULL */
 };
 
 /* sim_state.c */

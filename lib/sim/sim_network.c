@@ -42,11 +42,13 @@ static int check_parts(const struct vlr_sim_config *c, struct vlr_error *err)
 		return vlr_fail(err, "recomputation draws a new intermediate: it needs the "
 				"routing valiant or rval, not %s",
 				vlr_sim_routing_name(c->reference.routing));
-	if (c->reference.intermediate == VLR_SIM_INTERMEDIATE_GROUP &&
+	if (c->reference.intermediate != VLR_SIM_INTERMEDIATE_SWITCH &&
 	    c->reference.routing != VLR_SIM_ROUTING_VALIANT &&
 	    !vlr_sim_routing_is_ugal(c->reference.routing))
-		return vlr_fail(err, "group intermediates are for the routings valiant and "
-				"ugal-*, not %s", vlr_sim_routing_name(c->reference.routing));
+		return vlr_fail(err, "%s intermediates are for the routings valiant, "
+				"ugal-* and piggyback, not %s",
+				vlr_sim_intermediate_name(c->reference.intermediate),
+				vlr_sim_routing_name(c->reference.routing));
 	return 0;
 }
 

@@ -2,7 +2,8 @@
  * sim_run.c - the cycle loop of one run, and many runs (offered loads x
  * seeds) spread over threads.
  *
- * Each cycle: servers generate and inject, every busy switch moves packets
+ * Each cycle: Piggyback's switches mark their saturated global links
+ * (sim_piggyback.c), servers generate and inject, every busy switch moves packets
  * from output buffers onto links, then allocates its crossbar. A packet
  * moved in cycle t is never moved again before t + 1, so the order in which
  * switches are visited does not matter and a run is deterministic.
@@ -21,6 +22,7 @@
 #include <unistd.h>
 
 #include "allocator_internal.h"
+#include "piggyback_internal.h"
 
 #define PROGRESS_STEP 1024
 
@@ -29,6 +31,8 @@ static void cycle(struct sim_state *st)
 	const struct vlr_sim *sim = st->sim;
 	uint32_t sw;
 
+	if (st->pb)
+		sim_pb_update(st);
 	sim_servers(st);
 	for (sw = 0; sw < sim->num_switches; sw++)
 		if (st->busy_packets[sw])

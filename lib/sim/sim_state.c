@@ -17,6 +17,7 @@
 #include "allocator_internal.h"
 #include "dlid_rule_internal.h"
 #include "crt_internal.h"
+#include "piggyback_internal.h"
 #include "route_internal.h"
 
 /* Packets all buffers and queues can hold at once. */
@@ -43,6 +44,7 @@ uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 	       sim->num_switches * (sizeof(uint32_t) + sizeof(uint64_t)) +
 	       sim_allocator_type(c->allocator)->run_bytes(sim) +
 	       (c->reference.routing == VLR_SIM_ROUTING_UGAL_L_CR ? sim_crt_bytes(sim) : 0) +
+	       (c->reference.routing == VLR_SIM_ROUTING_PIGGYBACK ? sim_pb_bytes(sim) : 0) +
 	       queues * (sizeof(struct sim_ring) + c->queue_packets * sizeof(uint32_t)) +
 	       sim->servers.count * (sizeof(struct vlr_rng) + 5 * sizeof(uint64_t) +
 				     3 * sizeof(uint32_t));
@@ -167,6 +169,9 @@ static int create_parts(struct sim_state *st, struct vlr_error *err)
 	if (sim->config.reference.routing == VLR_SIM_ROUTING_UGAL_L_CR &&
 	    !(st->crt = sim_crt_new(sim, err)))
 		return -1;
+	if (sim->config.reference.routing == VLR_SIM_ROUTING_PIGGYBACK &&
+	    !(st->pb = sim_pb_new(sim, err)))
+		return -1;
 	return 0;
 }
 
@@ -213,6 +218,7 @@ void sim_state_free(struct sim_state *st)
 	if (st->allocator)
 		st->allocator->free(st->allocator);
 	sim_crt_free(st->crt);
+	sim_pb_free(st->pb);
 	free(st->packets);
 	free(st->in);
 	free(st->in_slots);

@@ -4,7 +4,9 @@
  * q_m * H_m <= q_nm * H_nm. The variants differ only in which queues q
  * stand for (sim.h, struct vlr_sim_ugal_view); the reference model
  * (route_reference.c) fills the view at the source switch. Kept apart so
- * that the rule can be judged on hand-made queues.
+ * that the rule can be judged on hand-made queues. Piggyback, UGAL-L with
+ * the group's saturation, counts among the UGAL routings; its rule is in
+ * piggyback.c.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -13,7 +15,7 @@
 
 int vlr_sim_routing_is_ugal(enum vlr_sim_routing routing)
 {
-	return routing >= VLR_SIM_ROUTING_UGAL_G && routing <= VLR_SIM_ROUTING_UGAL_L_CR;
+	return routing >= VLR_SIM_ROUTING_UGAL_G && routing <= VLR_SIM_ROUTING_PIGGYBACK;
 }
 
 /* q_m * H_m <= q_nm * H_nm: ties go minimal, the shorter path. */

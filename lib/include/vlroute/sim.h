@@ -67,6 +67,12 @@ enum vlr_sim_routing {
 					   leave by the same port */
 	VLR_SIM_ROUTING_UGAL_L_CR,	/* UGAL-L_VC_H with credits delayed by
 					   the credit round-trip latency */
+	VLR_SIM_ROUTING_PIGGYBACK,	/* Piggyback (the ADVc study's source-
+					   adaptive routing): UGAL-L with a
+					   margin, and Valiant whenever the
+					   minimal path's global link is
+					   saturated as its group last heard
+					   (struct vlr_sim_piggyback) */
 };
 
 /* Which intermediate Valiant draws in the reference model. */
@@ -76,6 +82,10 @@ enum vlr_sim_intermediate {
 						   going to the switch its global
 						   link from the source group
 						   reaches (the Dragonfly paper) */
+	VLR_SIM_INTERMEDIATE_CRG,		/* Dragonfly: a switch of a group
+						   one of the source switch's own
+						   global links reaches (the ADVc
+						   study's CRG) */
 };
 
 /*
@@ -109,6 +119,29 @@ enum vlr_sim_injection_vls {
 					   study's Fig. 3) */
 	VLR_SIM_INJECTION_ANY,		/* the lowest VL with room, whatever the
 					   policy (CAMINOS 0.6.3's servers) */
+};
+
+/*
+ * Piggyback's thresholds (the ADVc study's Table I; the rule, after Jiang,
+ * Kim and Dally, as the study's simulator has it). Every cycle each switch
+ * marks each of its global ports saturated when the packets queued there
+ * (sim_port_queued's measure, all VLs) exceed factor_percent / 100 of the
+ * mean over its global ports plus global_margin packets, and tells the
+ * other switches of its group, which hear it local_latency cycles later
+ * (the broadcast crosses one local link; the switch itself knows its own
+ * at once). A packet heading its injection queue goes minimally when the
+ * global link its minimal path leaves the source group by is not
+ * saturated, as its source switch knows it, and UGAL-L's rule with a
+ * margin holds: q_m * H_m <= q_nm * H_nm + local_margin; else by its
+ * drawn Valiant path. A packet whose minimal path crosses no global link
+ * is judged by the second rule alone.
+ */
+struct vlr_sim_piggyback {
+	unsigned factor_percent;	/* 200: twice the mean (the study is
+					   silent; Jiang et al.'s and its
+					   simulator's default) */
+	unsigned global_margin;		/* 3 packets (the study's T = 3) */
+	unsigned local_margin;		/* 5 packets (the study's T = 5) */
 };
 
 /*
@@ -149,6 +182,7 @@ struct vlr_sim_reference {
 					   while blocked at the source switch */
 	enum vlr_sim_intermediate intermediate;	/* valiant and UGAL */
 	const struct vlr_switch_routes *routes[2];
+	struct vlr_sim_piggyback piggyback;	/* its thresholds */
 };
 
 /*
@@ -177,10 +211,20 @@ struct vlr_sim_ugal_view {
 	uint32_t port_nonmin;		/* output ports of the two paths */
 };
 
-/* 1 if routing is one of the UGAL routings. */
+/* 1 if routing is one of the UGAL routings (Piggyback, UGAL-L with the
+   group's saturation, among them). */
 int vlr_sim_routing_is_ugal(enum vlr_sim_routing routing);
 /* 1: the UGAL routing takes the minimal path in view, 0 the Valiant one. */
 int vlr_sim_ugal_minimal(enum vlr_sim_routing routing, const struct vlr_sim_ugal_view *view);
+
+/* The rule of saturation: queued at a global port against the sum over its
+   switch's `ports` global ports. */
+int vlr_sim_piggyback_saturated(const struct vlr_sim_piggyback *pb, uint64_t queued,
+				uint64_t sum, unsigned ports);
+/* 1: Piggyback takes the minimal path of view, whose global link is
+   saturated or not; 0 the Valiant one. */
+int vlr_sim_piggyback_minimal(const struct vlr_sim_piggyback *pb,
+			      const struct vlr_sim_ugal_view *view, int saturated);
 
 /* A link a packet takes, told to vlr_sim_config.hop. */
 struct vlr_sim_hop {
