@@ -8,9 +8,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "analyze_internal.h"
+#include "util/jobs.h"
 
 static enum vlr_channel_class class_of_switch_port(const struct vlr_analysis *a,
 						   uint32_t port)
@@ -158,7 +158,6 @@ struct vlr_analysis *vlr_analysis_new(const struct vlr_tables *tables,
 				      struct vlr_error *err)
 {
 	struct vlr_analysis *a;
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
 	if (vlr_dlid_choice_check(options->dlid_choice, VLR_ANALYZE_DLID_CHOICES,
 				  "the analysis", err))
@@ -170,7 +169,7 @@ struct vlr_analysis *vlr_analysis_new(const struct vlr_tables *tables,
 	}
 	a->tables = tables;
 	a->dlid_choice = options->dlid_choice;
-	a->threads = options->threads ? options->threads : cpus > 0 ? (unsigned)cpus : 1;
+	a->threads = vlr_threads_or_cpus(options->threads);
 	if (prepare(a, err)) {
 		vlr_analysis_free(a);
 		return NULL;

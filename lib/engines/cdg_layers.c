@@ -25,7 +25,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cdg_layers.h"
 #include "util/jobs.h"
@@ -494,10 +493,7 @@ static struct setup_job *new_jobs(struct cdg_layers *cdg, unsigned count,
 /* Threads setting up: as asked, or one per online CPU; at most 64. */
 static unsigned setup_threads(unsigned threads)
 {
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-
-	if (!threads)
-		threads = cpus > 0 ? (unsigned)cpus : 1;
+	threads = vlr_threads_or_cpus(threads);
 	return threads > 64 ? 64 : threads;
 }
 
@@ -548,7 +544,6 @@ static void store_layers(struct cdg_layers *cdg)
 		}
 	}
 }
-
 
 /* ---- moving the routes of one dependency up a layer ------------------------- */
 

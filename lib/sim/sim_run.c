@@ -19,10 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "allocator_internal.h"
 #include "piggyback_internal.h"
+#include "util/jobs.h"
 
 #define PROGRESS_STEP 1024
 
@@ -220,10 +220,7 @@ static void wait_for_workers(struct pool *pool, vlr_sim_progress_fn progress, vo
 
 static unsigned thread_count(unsigned threads, unsigned jobs)
 {
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-
-	if (!threads)
-		threads = cores > 0 ? (unsigned)cores : 1;
+	threads = vlr_threads_or_cpus(threads);
 	return threads < jobs ? threads : jobs;
 }
 

@@ -6,6 +6,7 @@
  */
 #include <pthread.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "jobs.h"
 
@@ -27,4 +28,13 @@ void vlr_run_jobs(void *(*fn)(void *), void *jobs, size_t job_size, unsigned cou
 	}
 	free(ids);
 	free(started);
+}
+
+unsigned vlr_threads_or_cpus(unsigned threads)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (threads)
+		return threads;
+	return cpus > 0 ? (unsigned)cpus : 1;
 }

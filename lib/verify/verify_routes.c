@@ -29,7 +29,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "verify_internal.h"
 #include "util/jobs.h"
@@ -674,11 +673,10 @@ static void *walk_part(void *arg)
 static unsigned count_parts(const struct vlr_tables *tables, unsigned threads)
 {
 	uint64_t work = (uint64_t)tables->num_switches * tables->lid_stride;
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	uint64_t parts = threads ? threads : work / PART_WORK;
 
-	if (!threads && cpus > 0 && parts > (uint64_t)cpus)
-		parts = (uint64_t)cpus;
+	if (!threads && parts > vlr_threads_or_cpus(0))
+		parts = vlr_threads_or_cpus(0);
 	if (parts > MAX_PARTS)
 		parts = MAX_PARTS;
 	return parts ? (unsigned)parts : 1;
