@@ -142,7 +142,6 @@ struct route_request {
 	const struct vlr_engine *engine;
 	unsigned long long lmc;
 	unsigned long long vls;
-	unsigned long long threads;	/* 0: as the library chooses */
 	int lmc_given;
 	int phase_options_given;
 	enum vlr_tables_form form;
@@ -226,6 +225,7 @@ const struct option *cmd_route_options(void)
 static int parse_route_options(const char *command, int argc, char **argv,
 			       struct route_request *request)
 {
+	unsigned long long value;
 	struct vlr_error err;
 	int option;
 
@@ -280,9 +280,10 @@ static int parse_route_options(const char *command, int argc, char **argv,
 			request->options.no_escape = 1;
 			break;
 		case 'j':
-			if (cli_unsigned(command, "--threads", optarg, 1, 64, &request->threads))
+			if (cli_unsigned(command, "--threads", optarg, 1, VLR_MAX_ENGINE_THREADS,
+					 &value))
 				return -1;
-			request->options.threads = (unsigned)request->threads;
+			request->options.threads = (unsigned)value;
 			break;
 		case 'A':
 			request->options.allow_unprogrammable = 1;
@@ -486,8 +487,8 @@ static int route_and_verify(const char *command, struct vlr_tables *tables,
 		cli_error(command, "%s", err.message);
 		return CLI_FAILED;
 	}
-	if (vlr_verify_threads(tables, request->threads > VLR_VERIFY_MAX_THREADS ?
-				       VLR_VERIFY_MAX_THREADS : (unsigned)request->threads,
+	if (vlr_verify_threads(tables, request->options.threads > VLR_VERIFY_MAX_THREADS ?
+				       VLR_VERIFY_MAX_THREADS : request->options.threads,
 			       check, &err) ||
 	    (engine->verify_policy && !tables->unprogrammable.marked &&
 	     vlr_verify_policy(tables, check, &err))) {

@@ -490,11 +490,11 @@ static struct setup_job *new_jobs(struct cdg_layers *cdg, unsigned count,
 	return jobs;
 }
 
-/* Threads setting up: as asked, or one per online CPU; at most 64. */
+/* Threads setting up: as asked, or one per online CPU; at most the option's limit. */
 static unsigned setup_threads(unsigned threads)
 {
 	threads = vlr_threads_or_cpus(threads);
-	return threads > 64 ? 64 : threads;
+	return threads > VLR_MAX_ENGINE_THREADS ? VLR_MAX_ENGINE_THREADS : threads;
 }
 
 int cdg_layers_init(struct cdg_layers *cdg, const struct route_graph *graph,

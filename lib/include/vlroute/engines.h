@@ -150,6 +150,7 @@ void vlr_engine_options_init(struct vlr_engine_options *options);
 /* Option limits every engine shares: "vlroute route" and vlroute.conf. */
 #define VLR_MAX_VLS_PER_PHASE 7		/* policy.vls_per_phase: 1.. */
 #define VLR_MAX_RESTRICTED 127		/* restricted: 0.. */
+#define VLR_MAX_ENGINE_THREADS 64	/* threads: 0 (one per CPU), 1.. */
 
 /*
  * The options of struct vlr_engine_options beyond heuristic and no_balance
