@@ -108,54 +108,75 @@ static void try_swap(struct regular_graph *graph)
 	*slot_of(graph, d, c) = a;
 }
 
-static int is_connected(const struct regular_graph *graph)
+/* A breadth-first search's scratch, kept across searches. */
+struct bfs {
+	uint32_t *queue;
+	uint32_t *seen;		/* stamp per switch */
+	uint32_t stamp;
+};
+
+static int bfs_init(struct bfs *bfs, uint32_t switches)
 {
-	uint32_t *queue = malloc(sizeof(uint32_t) * graph->switches);
-	char *seen = calloc(graph->switches, 1);
+	bfs->queue = malloc(sizeof(uint32_t) * switches);
+	bfs->seen = calloc(switches, sizeof(uint32_t));
+	bfs->stamp = 0;
+	return bfs->queue && bfs->seen ? 0 : -1;
+}
+
+static void bfs_free(struct bfs *bfs)
+{
+	free(bfs->queue);
+	free(bfs->seen);
+}
+
+/*
+ * The switches reachable from `from`, by breadth-first search:
+ * UINT32_MAX as soon as `to` is among them, else how many.
+ */
+static uint32_t search_from(const struct regular_graph *graph, struct bfs *bfs,
+			    uint32_t from, uint32_t to)
+{
 	uint32_t head = 0, tail = 0;
 	unsigned i;
 
-	if (!queue || !seen) {
-		free(queue);
-		free(seen);
-		return -1;
-	}
-	queue[tail++] = 0;
-	seen[0] = 1;
+	bfs->stamp++;
+	bfs->queue[tail++] = from;
+	bfs->seen[from] = bfs->stamp;
 	while (head < tail) {
-		uint32_t sw = queue[head++];
+		uint32_t sw = bfs->queue[head++];
+		const uint32_t *list = graph->neighbour + (uint64_t)sw * graph->degree;
 
-		for (i = 0; i < graph->degree; i++) {
-			uint32_t other = graph->neighbour[(uint64_t)sw * graph->degree + i];
-
-			if (!seen[other]) {
-				seen[other] = 1;
-				queue[tail++] = other;
+		if (sw == to)
+			return UINT32_MAX;
+		for (i = 0; i < links_of(graph, sw); i++)
+			if (bfs->seen[list[i]] != bfs->stamp) {
+				bfs->seen[list[i]] = bfs->stamp;
+				bfs->queue[tail++] = list[i];
 			}
-		}
 	}
-	free(queue);
-	free(seen);
-	return tail == graph->switches;
+	return tail;
 }
 
 static int shuffle_until_connected(struct regular_graph *graph, struct vlr_error *err)
 {
 	uint64_t swaps = (uint64_t)graph->switches * graph->degree / 2 * SWAPS_PER_LINK;
+	struct bfs bfs;
 	unsigned round;
 	uint64_t i;
 
+	if (bfs_init(&bfs, graph->switches)) {
+		bfs_free(&bfs);
+		return vlr_fail(err, "out of memory checking connectivity");
+	}
 	for (round = 0; round < MAX_SHUFFLES; round++) {
-		int connected;
-
 		for (i = 0; i < swaps; i++)
 			try_swap(graph);
-		connected = is_connected(graph);
-		if (connected < 0)
-			return vlr_fail(err, "out of memory checking connectivity");
-		if (connected)
+		if (search_from(graph, &bfs, 0, VLR_NONE) == graph->switches) {
+			bfs_free(&bfs);
 			return 0;
+		}
 	}
+	bfs_free(&bfs);
 	return vlr_fail(err, "no connected %u-regular graph on %u switches found "
 			"after %d shuffles; raise the degree", graph->degree,
 			graph->switches, MAX_SHUFFLES);
@@ -182,9 +203,7 @@ static unsigned port_towards(const struct regular_graph *graph, unsigned hosts,
 /* The links variant's moves and their bookkeeping. */
 struct link_walk {
 	uint32_t (*ends)[2];	/* the links, for a uniform choice */
-	uint32_t *queue;
-	uint32_t *seen;		/* BFS stamp per switch */
-	uint32_t stamp;
+	struct bfs bfs;
 };
 
 static void add_link(struct regular_graph *graph, uint32_t a, uint32_t b)
@@ -223,29 +242,11 @@ static void build_first_links(struct regular_graph *graph, unsigned links)
 			add_link(graph, sw, sw + half);
 }
 
-/* Whether `to` is reachable from `from`, by breadth-first search. */
+/* Whether `to` is reachable from `from`. */
 static int reaches(const struct regular_graph *graph, struct link_walk *walk,
 		   uint32_t from, uint32_t to)
 {
-	uint32_t head = 0, tail = 0;
-	unsigned i;
-
-	walk->stamp++;
-	walk->queue[tail++] = from;
-	walk->seen[from] = walk->stamp;
-	while (head < tail) {
-		uint32_t sw = walk->queue[head++];
-		const uint32_t *list = graph->neighbour + (uint64_t)sw * graph->degree;
-
-		if (sw == to)
-			return 1;
-		for (i = 0; i < graph->count[sw]; i++)
-			if (walk->seen[list[i]] != walk->stamp) {
-				walk->seen[list[i]] = walk->stamp;
-				walk->queue[tail++] = list[i];
-			}
-	}
-	return 0;
+	return search_from(graph, &walk->bfs, from, to) == UINT32_MAX;
 }
 
 /* Move link e to a random pair c-d when the graph stays simple, within the
@@ -303,18 +304,15 @@ static void try_link_swap(struct regular_graph *graph, struct link_walk *walk,
 
 static int walk_links(struct regular_graph *graph, unsigned links, struct vlr_error *err)
 {
-	struct link_walk walk = { NULL, NULL, NULL, 0 };
+	struct link_walk walk;
 	uint64_t i, moves = (uint64_t)links * SWAPS_PER_LINK;
 	uint32_t sw;
 	unsigned k, made = 0;
 
 	walk.ends = malloc(sizeof(*walk.ends) * links);
-	walk.queue = malloc(sizeof(uint32_t) * graph->switches);
-	walk.seen = calloc(graph->switches, sizeof(uint32_t));
-	if (!walk.ends || !walk.queue || !walk.seen) {
+	if (bfs_init(&walk.bfs, graph->switches) || !walk.ends) {
 		free(walk.ends);
-		free(walk.queue);
-		free(walk.seen);
+		bfs_free(&walk.bfs);
 		return vlr_fail(err, "out of memory for the random graph");
 	}
 	for (sw = 0; sw < graph->switches; sw++)
@@ -332,8 +330,7 @@ static int walk_links(struct regular_graph *graph, unsigned links, struct vlr_er
 		else
 			try_move(graph, &walk, links);
 	free(walk.ends);
-	free(walk.queue);
-	free(walk.seen);
+	bfs_free(&walk.bfs);
 	return 0;
 }
 
