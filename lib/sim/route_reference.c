@@ -166,12 +166,12 @@ static uint32_t crg_via(const struct reference *r, struct vlr_rng *rng, uint32_t
 	uint32_t port, links = 0, pick, g, first;
 
 	for (port = sim->first_port[source]; port < sim->first_port[source + 1]; port++)
-		links += sim->global[port] && sim->peer[port] != VLR_NONE;
+		links += sim_global_link(sim, port);
 	if (!links)
 		return r->eligible[vlr_rng_below(rng, r->num_eligible)];
 	pick = vlr_rng_below(rng, links);
 	for (port = sim->first_port[source]; ; port++)
-		if (sim->global[port] && sim->peer[port] != VLR_NONE && !pick--)
+		if (sim_global_link(sim, port) && !pick--)
 			break;
 	g = sim->topology.group[sim->port_switch[sim->peer[port]]];
 	first = r->group_first[g];
@@ -506,14 +506,14 @@ static int list_landings(struct reference *r, struct vlr_error *err)
 		return vlr_fail(err, "out of memory for %u groups", t->num_groups);
 	}
 	for (port = 0; port < sim->num_ports; port++)
-		if (sim->global[port] && sim->peer[port] != VLR_NONE)
+		if (sim_global_link(sim, port))
 			r->landing_first[t->group[sim->port_switch[port]] * t->num_groups +
 					 t->group[sim->port_switch[sim->peer[port]]] + 1]++;
 	for (from = 0; from < pairs; from++)
 		r->landing_first[from + 1] += r->landing_first[from];
 	memcpy(next, r->landing_first, pairs * sizeof(*next));
 	for (port = 0; port < sim->num_ports; port++) {
-		if (!sim->global[port] || sim->peer[port] == VLR_NONE)
+		if (!sim_global_link(sim, port))
 			continue;
 		from = t->group[sim->port_switch[port]];
 		to = t->group[sim->port_switch[sim->peer[port]]];

@@ -212,6 +212,12 @@ void sim_packet_free(struct sim_state *state, uint32_t packet);
 /* The cycle of a server's next Bernoulli generation after now. */
 uint64_t sim_next_generation(struct sim_state *state, uint32_t server);
 
+/* Whether port is a Dragonfly global port with a link on it. */
+static inline int sim_global_link(const struct vlr_sim *sim, uint32_t port)
+{
+	return sim->global[port] && sim->peer[port] != VLR_NONE;
+}
+
 /* Position i of a ring of capacity slots, i below 2 x capacity. */
 static inline uint32_t sim_wrap(uint32_t i, uint32_t capacity)
 {

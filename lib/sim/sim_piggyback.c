@@ -60,12 +60,6 @@ void sim_pb_free(struct sim_pb *pb)
 	free(pb);
 }
 
-/* A global port with a link. */
-static int global_port(const struct vlr_sim *sim, uint32_t port)
-{
-	return sim->global[port] && sim->peer[port] != VLR_NONE;
-}
-
 /* Switch sw marks its global ports in marks (this cycle's slot). */
 static void mark_switch(struct sim_state *st, uint32_t sw, uint8_t *marks)
 {
@@ -76,13 +70,13 @@ static void mark_switch(struct sim_state *st, uint32_t sw, uint8_t *marks)
 	unsigned ports = 0;
 
 	for (port = first; port < last; port++)
-		if (global_port(sim, port)) {
+		if (sim_global_link(sim, port)) {
 			queued[port] = sim_port_queued(st, port, 0xffff);
 			sum += queued[port];
 			ports++;
 		}
 	for (port = first; port < last; port++)
-		if (global_port(sim, port))
+		if (sim_global_link(sim, port))
 			marks[port] = (uint8_t)vlr_sim_piggyback_saturated(rule, queued[port],
 									   sum, ports);
 }
