@@ -8,7 +8,11 @@
  * the next layer, which removes that dependency from this layer. Removing
  * dependencies never creates a cycle, so the search resumes where it was:
  * explored channels stay explored, and only the part of the search path
- * above the first vanished dependency is given up. A layer is done when the
+ * above the first vanished dependency is given up. The moves note the
+ * dependencies whose counts fall to zero, so that one is found among them
+ * rather than by reading the whole path; and a channel given up resumes,
+ * when pushed again, at the edge it was trying, since every edge before
+ * led to an explored channel or has vanished. A layer is done when the
  * search finishes without a cycle; the moved routes then form the next.
  *
  * Finding the routes that induce a dependency (a -> p at switch u): the
@@ -67,6 +71,7 @@ void cdg_layers_free(struct cdg_layers *cdg)
 		free(cdg->counts[layer]);
 	free_tree(&cdg->tree);
 	free(cdg->walk);
+	free(cdg->vanished);
 	free(cdg->escaped);
 	free(cdg->queue);
 	memset(cdg, 0, sizeof(*cdg));
@@ -507,7 +512,8 @@ int cdg_layers_init(struct cdg_layers *cdg, const struct route_graph *graph,
 	cdg->graph = graph;
 	cdg->tables = tables;
 	cdg->walk = malloc(sizeof(struct cdg_walk) * (graph->num_switches + 1));
-	if (alloc_tree(&cdg->tree, graph->num_switches) || !cdg->walk) {
+	cdg->vanished = malloc(sizeof(uint64_t) * CDG_VANISHED_MAX);
+	if (alloc_tree(&cdg->tree, graph->num_switches) || !cdg->walk || !cdg->vanished) {
 		vlr_fail(err, "out of memory for the dependency graph");
 		goto fail;
 	}
@@ -565,6 +571,13 @@ static uint64_t next_dependency(const struct cdg_layers *cdg, uint32_t *in, uint
 	return slot;
 }
 
+/* Take n routes from dependency slot of layer, noting it if none are left. */
+static void take_routes(struct cdg_layers *cdg, unsigned layer, uint64_t slot, uint32_t n)
+{
+	if ((cdg->counts[layer][slot] -= n) == 0 && cdg->num_vanished++ < CDG_VANISHED_MAX)
+		cdg->vanished[cdg->num_vanished - 1] = slot;
+}
+
 /* Add delta routes to every dependency of the route (sw, lid) in layer. */
 static void count_path(struct cdg_layers *cdg, uint32_t sw, uint32_t lid,
 		       unsigned layer, int delta)
@@ -572,8 +585,12 @@ static void count_path(struct cdg_layers *cdg, uint32_t sw, uint32_t lid,
 	uint32_t in = channel_towards(cdg, sw, lid);
 	uint64_t slot;
 
-	while ((slot = next_dependency(cdg, &in, lid)) != VLR_NONE)
-		cdg->counts[layer][slot] += (uint32_t)delta;
+	while ((slot = next_dependency(cdg, &in, lid)) != VLR_NONE) {
+		if (delta < 0)
+			take_routes(cdg, layer, slot, (uint32_t)-delta);
+		else
+			cdg->counts[layer][slot] += (uint32_t)delta;
+	}
 }
 
 /*
@@ -634,12 +651,12 @@ static uint32_t lid_routes(struct cdg_layers *cdg, uint32_t lid, uint32_t in,
 	for (i = walked - 1; i > 0; i--) {
 		if (!walk[i].moved)
 			continue;
-		cdg->counts[layer][walk[i].slot] -= walk[i].moved;
+		take_routes(cdg, layer, walk[i].slot, walk[i].moved);
 		cdg->counts[layer + 1][walk[i].slot] += walk[i].moved;
 		walk[walk[i].up].moved += walk[i].moved;
 	}
 	while ((slot = next_dependency(cdg, &in, lid)) != VLR_NONE) {
-		cdg->counts[layer][slot] -= found;
+		take_routes(cdg, layer, slot, found);
 		cdg->counts[layer + 1][slot] += found;
 	}
 	cdg->routes_moved += found;
@@ -690,7 +707,8 @@ static void prefetch_lid(const struct cdg_layers *cdg, uint32_t lid, uint32_t in
 
 /*
  * Move every route of layer inducing dependency (in, out port) up: those
- * of the LIDs the index lists under it.
+ * of the LIDs the index lists under it, until the layer's count of it is
+ * zero (the index lists the LIDs of every layer).
  */
 static int move_dependency(struct cdg_layers *cdg, uint32_t in, uint8_t out_port,
 			   unsigned layer, struct vlr_error *err)
@@ -702,7 +720,7 @@ static int move_dependency(struct cdg_layers *cdg, uint32_t in, uint8_t out_port
 		return -1;
 	for (j = first; j < end && j < first + PREFETCH_AHEAD; j++)
 		prefetch_lid(cdg, cdg->dep_lids[j], in);
-	for (j = first; j < end; j++) {
+	for (j = first; j < end && cdg->counts[layer][slot]; j++) {
 		if (j + PREFETCH_AHEAD < end)
 			prefetch_lid(cdg, cdg->dep_lids[j + PREFETCH_AHEAD], in);
 		lid_routes(cdg, cdg->dep_lids[j], in, layer, 1);
@@ -809,6 +827,7 @@ struct search {
 	uint32_t *position;	/* [channel]: place on the stack while grey */
 	uint32_t *stack;	/* channels on the search path */
 	uint32_t *cursor;	/* [stack place]: next channel to try */
+	uint32_t *resume;	/* [channel]: the channel to try first when pushed */
 	uint32_t depth;
 };
 
@@ -829,25 +848,64 @@ static int depends(const struct search *search, uint32_t in, uint32_t out)
 
 static void push(struct search *search, uint32_t channel)
 {
-	const struct route_graph *graph = search->cdg->graph;
-
 	search->colour[channel] = GREY;
 	search->position[channel] = search->depth;
 	search->stack[search->depth] = channel;
-	search->cursor[search->depth] = graph->first_channel[graph->channel_to[channel]];
+	search->cursor[search->depth] = search->resume[channel];
 	search->depth++;
+}
+
+/* Whether the dependency from stack place i to the next has vanished. */
+static int vanished_at(const struct search *search, uint32_t i)
+{
+	return !depends(search, search->stack[i], search->stack[i + 1]);
+}
+
+/*
+ * The place above the first dependency of the search path that vanished
+ * (the depth if none): among those noted, or by looking along the path
+ * when too many were.
+ */
+static uint32_t first_vanished(const struct search *search)
+{
+	const struct cdg_layers *cdg = search->cdg;
+	const struct route_graph *graph = cdg->graph;
+	uint32_t keep = search->depth, i, in;
+
+	if (cdg->num_vanished > CDG_VANISHED_MAX) {
+		for (i = 0; i + 1 < search->depth && keep == search->depth; i++)
+			if (vanished_at(search, i))
+				keep = i + 1;
+		return keep;
+	}
+	for (i = 0; i < cdg->num_vanished; i++) {
+		uint32_t place;
+
+		in = (uint32_t)(cdg->vanished[i] / graph->port_stride);
+		if (search->colour[in] != GREY)
+			continue;
+		place = search->position[in];
+		if (place + 1 < keep &&
+		    graph->channel_port[search->stack[place + 1]] ==
+			    cdg->vanished[i] % graph->port_stride &&
+		    vanished_at(search, place))
+			keep = place + 1;
+	}
+	return keep;
 }
 
 /* Give up the search path above the first dependency that vanished. */
 static void repair_path(struct search *search)
 {
-	uint32_t i, keep = search->depth;
+	uint32_t keep = first_vanished(search);
 
-	for (i = 0; i + 1 < search->depth && keep == search->depth; i++)
-		if (!depends(search, search->stack[i], search->stack[i + 1]))
-			keep = i + 1;
-	while (search->depth > keep)
-		search->colour[search->stack[--search->depth]] = WHITE;
+	search->cdg->num_vanished = 0;
+	/* The edges before the one a given-up channel tried lead to black channels */
+	while (search->depth > keep) {
+		search->depth--;
+		search->resume[search->stack[search->depth]] = search->cursor[search->depth] - 1;
+		search->colour[search->stack[search->depth]] = WHITE;
+	}
 }
 
 /*
@@ -933,9 +991,13 @@ static int step(struct search *search, struct vlr_error *err)
 
 static int search_layer(struct search *search, struct vlr_error *err)
 {
-	uint32_t start, channels = search->cdg->graph->num_channels;
+	const struct route_graph *graph = search->cdg->graph;
+	uint32_t start, channels = graph->num_channels;
 
 	memset(search->colour, WHITE, channels + 1);
+	search->cdg->num_vanished = 0;
+	for (start = 0; start < channels; start++)
+		search->resume[start] = graph->first_channel[graph->channel_to[start]];
 	for (start = 0; start < channels; start++) {
 		if (search->colour[start] != WHITE)
 			continue;
@@ -961,7 +1023,9 @@ int cdg_layers_break_cycles(struct cdg_layers *cdg, enum vlr_heuristic heuristic
 	search.position = malloc(sizeof(uint32_t) * channels);
 	search.stack = malloc(sizeof(uint32_t) * channels);
 	search.cursor = malloc(sizeof(uint32_t) * channels);
-	if (!search.colour || !search.position || !search.stack || !search.cursor)
+	search.resume = malloc(sizeof(uint32_t) * channels);
+	if (!search.colour || !search.position || !search.stack || !search.cursor ||
+	    !search.resume)
 		result = vlr_fail(err, "out of memory for the cycle search");
 	for (search.layer = 0; !result && search.layer < cdg->layers && search.layer < limit;
 	     search.layer++)
@@ -979,5 +1043,6 @@ int cdg_layers_break_cycles(struct cdg_layers *cdg, enum vlr_heuristic heuristic
 	free(search.position);
 	free(search.stack);
 	free(search.cursor);
+	free(search.resume);
 	return result;
 }

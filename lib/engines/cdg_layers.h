@@ -21,6 +21,7 @@
 #include "route_graph.h"
 
 #define CDG_MAX_LAYERS VLR_NUM_SLS
+#define CDG_VANISHED_MAX 4096	/* dependencies noted vanishing between repairs */
 
 /*
  * What the layering keeps of one LID at one switch, together because walking
@@ -78,6 +79,9 @@ struct cdg_layers {
 	/* scratch */
 	struct cdg_tree tree;		/* the caller's thread's */
 	struct cdg_walk *walk;		/* a subtree's switches (cdg_layers.c) */
+	uint64_t *vanished;		/* dependency slots whose counts fell to 0 */
+	uint32_t num_vanished;		/* since the search path was last repaired;
+					   more than CDG_VANISHED_MAX: not listed */
 };
 
 /*
