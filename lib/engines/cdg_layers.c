@@ -555,7 +555,8 @@ static void store_layers(struct cdg_layers *cdg)
 
 /*
  * Along lid's route: the dependency slot at channel *in, *in moved on to
- * the next channel; VLR_NONE where the route ends.
+ * the next channel; VLR_NONE where the route ends (known at the target
+ * without reading its entry, one cache miss less per moved route).
  */
 static uint64_t next_dependency(const struct cdg_layers *cdg, uint32_t *in, uint32_t lid)
 {
@@ -563,7 +564,7 @@ static uint64_t next_dependency(const struct cdg_layers *cdg, uint32_t *in, uint
 	uint64_t slot;
 	uint32_t out;
 
-	if (*in == VLR_NONE ||
+	if (*in == VLR_NONE || graph->channel_to[*in] == cdg->target[lid] ||
 	    (out = channel_towards(cdg, graph->channel_to[*in], lid)) == VLR_NONE)
 		return VLR_NONE;
 	slot = (uint64_t)*in * graph->port_stride + graph->channel_port[out];
