@@ -520,6 +520,27 @@ static void test_vls_of_every_link(void **state)
 	vlr_tables_free(t);
 }
 
+/*
+ * One pair of ports mapping an SL apart from the rest of its switch (here
+ * the switch's last pair that routes use: s1 from s2 to s0) is seen, not
+ * read from the switch's common map.
+ */
+static void test_one_pair_maps_apart(void **state)
+{
+	struct vlr_tables *t = stats_tables(8);
+	struct vlr_verify_report report;
+
+	(void)state;
+	verify(t, &report);
+	assert_int_equal(report.vl_mask, 0x1);
+	vlr_tables_sl2vl(t, 1, 3, 2)[0] = 5;
+	verify(t, &report);
+	assert_int_equal(report.vl_mask, 0x21);
+	assert_int_equal(report.cdg_nodes, 5);
+	assert_true(vlr_verify_passed(&report));
+	vlr_tables_free(t);
+}
+
 /* Two CAs linked to each other: no switch, no channel, one hop each way. */
 static void test_direct_link(void **state)
 {
@@ -1153,6 +1174,7 @@ int main(void)
 		cmocka_unit_test(test_undelivered_routes),
 		cmocka_unit_test(test_statistics),
 		cmocka_unit_test(test_vls_of_every_link),
+		cmocka_unit_test(test_one_pair_maps_apart),
 		cmocka_unit_test(test_direct_link),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_deadlock_verdicts),

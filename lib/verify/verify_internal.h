@@ -38,6 +38,9 @@ struct verify_switch {
 	uint32_t width;		/* ports + 1: rows of its SL2VL block */
 	uint32_t first;		/* its first channel */
 	uint32_t channels;	/* channels it sends on (k) */
+	int uniform;		/* every pair of its ports maps SLs to VLs as map:
+				   the walk reads map, not the block */
+	uint8_t map[VLR_NUM_SLS];
 };
 
 struct verify_channels {
@@ -70,6 +73,8 @@ static inline const uint8_t *verify_sl2vl(const struct vlr_tables *tables,
 					  const struct verify_switch *sw,
 					  unsigned in_port, unsigned out_port)
 {
+	if (sw->uniform)
+		return sw->map;
 	return tables->sl2vl + sw->sl2vl +
 	       ((uint64_t)in_port * sw->width + out_port) * VLR_NUM_SLS;
 }
