@@ -183,10 +183,12 @@ int tf_get_bytes(struct tf_in *in, void *buf, size_t size)
 	return 0;
 }
 
+/* *value is set on failure too (0), where the compiler cannot see -1 returned. */
 int tf_get_u8(struct tf_in *in, uint8_t *value)
 {
 	int c = getc(in->file);
 
+	*value = 0;
 	if (c == EOF)
 		return fail_short(in, 0);
 	in->offset++;
