@@ -57,8 +57,6 @@ static int alloc_tree(struct cdg_tree *tree, uint32_t switches)
 
 void cdg_layers_free(struct cdg_layers *cdg)
 {
-	unsigned layer;
-
 	free(cdg->row_of_switch);
 	free(cdg->lids);
 	free(cdg->target);
@@ -67,8 +65,7 @@ void cdg_layers_free(struct cdg_layers *cdg)
 	free(cdg->dep_lids);
 	free(cdg->first_port);
 	free(cdg->back_port);
-	for (layer = 0; layer < CDG_MAX_LAYERS; layer++)
-		free(cdg->counts[layer]);
+	free(cdg->counts);
 	free_tree(&cdg->tree);
 	free(cdg->walk);
 	free(cdg->vanished);
@@ -87,14 +84,28 @@ static int open_layer(struct cdg_layers *cdg, unsigned layer, struct vlr_error *
 	if (layer >= CDG_MAX_LAYERS)
 		return vlr_fail(err, "the routes need more than %d layers (SLs) to be "
 				"deadlock-free", CDG_MAX_LAYERS);
-	if (!cdg->counts[layer]) {
-		cdg->counts[layer] = vlr_large_alloc(sizeof(uint32_t) * dependency_slots(cdg), 1);
-		if (!cdg->counts[layer])
-			return vlr_fail(err, "out of memory for layer %u", layer);
-	}
 	if (layer + 1 > cdg->layers)
 		cdg->layers = layer + 1;
 	return 0;
+}
+
+/*
+ * Layer's count of the routes inducing dependency slot: layers take turns
+ * at the two places of a slot's pair, so that a move's two counts share a
+ * cache line.
+ */
+static uint32_t *count_at(const struct cdg_layers *cdg, unsigned layer, uint64_t slot)
+{
+	return cdg->counts + slot * 2 + (layer & 1);
+}
+
+/* Clear the place of layer's counts, for layer + 2's. */
+static void forget_layer(struct cdg_layers *cdg, unsigned layer)
+{
+	uint64_t slots = dependency_slots(cdg), slot;
+
+	for (slot = 0; slot < slots; slot++)
+		*count_at(cdg, layer, slot) = 0;
 }
 
 /* lid's cells, switch by switch. */
@@ -309,7 +320,7 @@ struct setup_job {
 	struct cdg_layers *cdg;
 	uint32_t first, end;
 	struct cdg_tree tree;		/* counting: the job's scratch */
-	uint32_t *counts;		/* counting: the job's, or layer 0's */
+	uint32_t *counts;		/* counting: the job's */
 	uint8_t *block;			/* transposing: a block's LFT columns */
 };
 
@@ -439,16 +450,16 @@ static int transpose_lfts(struct cdg_layers *cdg, struct setup_job *jobs, unsign
 	return 0;
 }
 
-/* Count every LID's routes into layer 0: the jobs' own counts added in order. */
+/* Count every LID's routes into layer 0: the jobs' own counts added up. */
 static void count_routes(struct cdg_layers *cdg, struct setup_job *jobs, unsigned count)
 {
 	uint64_t slots = dependency_slots(cdg), slot;
 	unsigned j;
 
 	run_shares(jobs, count, cdg->num_lids, count_lids_share);
-	for (j = 1; j < count; j++)
+	for (j = 0; j < count; j++)
 		for (slot = 0; slot < slots; slot++)
-			cdg->counts[0][slot] += jobs[j].counts[slot];
+			*count_at(cdg, 0, slot) += jobs[j].counts[slot];
 }
 
 static void free_jobs(struct setup_job *jobs, unsigned count)
@@ -457,15 +468,14 @@ static void free_jobs(struct setup_job *jobs, unsigned count)
 
 	for (j = 0; j < count; j++) {
 		free(jobs[j].block);
-		if (j) {
+		free(jobs[j].counts);
+		if (j)
 			free_tree(&jobs[j].tree);
-			free(jobs[j].counts);
-		}
 	}
 	free(jobs);
 }
 
-/* count jobs, the first with the cdg's own scratch and layer 0's counts. */
+/* count jobs, each with its own counts, the first with the cdg's scratch. */
 static struct setup_job *new_jobs(struct cdg_layers *cdg, unsigned count,
 				  struct vlr_error *err)
 {
@@ -478,13 +488,9 @@ static struct setup_job *new_jobs(struct cdg_layers *cdg, unsigned count,
 		jobs[j].cdg = cdg;
 		jobs[j].block = malloc((uint64_t)TRANSPOSE_BLOCK * switches + 1);
 		jobs[j].tree = cdg->tree;
-		jobs[j].counts = cdg->counts[0];
-		if (j) {
-			failed = alloc_tree(&jobs[j].tree, switches) ||
-				 !(jobs[j].counts = vlr_large_alloc(sizeof(uint32_t) *
-								    dependency_slots(cdg), 1));
-		}
-		failed = failed || !jobs[j].block;
+		jobs[j].counts = vlr_large_alloc(sizeof(uint32_t) * dependency_slots(cdg), 1);
+		failed = (j && alloc_tree(&jobs[j].tree, switches)) || !jobs[j].counts ||
+			 !jobs[j].block;
 	}
 	if (failed) {
 		if (jobs)
@@ -515,6 +521,11 @@ int cdg_layers_init(struct cdg_layers *cdg, const struct route_graph *graph,
 	cdg->vanished = malloc(sizeof(uint64_t) * CDG_VANISHED_MAX);
 	if (alloc_tree(&cdg->tree, graph->num_switches) || !cdg->walk || !cdg->vanished) {
 		vlr_fail(err, "out of memory for the dependency graph");
+		goto fail;
+	}
+	cdg->counts = vlr_large_alloc(sizeof(uint32_t) * 2 * dependency_slots(cdg), 1);
+	if (!cdg->counts) {
+		vlr_fail(err, "out of memory for the dependency counts");
 		goto fail;
 	}
 	if (number_rows(cdg, err) || list_lids(cdg, err) || open_layer(cdg, 0, err) ||
@@ -575,7 +586,7 @@ static uint64_t next_dependency(const struct cdg_layers *cdg, uint32_t *in, uint
 /* Take n routes from dependency slot of layer, noting it if none are left. */
 static void take_routes(struct cdg_layers *cdg, unsigned layer, uint64_t slot, uint32_t n)
 {
-	if ((cdg->counts[layer][slot] -= n) == 0 && cdg->num_vanished++ < CDG_VANISHED_MAX)
+	if ((*count_at(cdg, layer, slot) -= n) == 0 && cdg->num_vanished++ < CDG_VANISHED_MAX)
 		cdg->vanished[cdg->num_vanished - 1] = slot;
 }
 
@@ -590,7 +601,7 @@ static void count_path(struct cdg_layers *cdg, uint32_t sw, uint32_t lid,
 		if (delta < 0)
 			take_routes(cdg, layer, slot, (uint32_t)-delta);
 		else
-			cdg->counts[layer][slot] += (uint32_t)delta;
+			*count_at(cdg, layer, slot) += (uint32_t)delta;
 	}
 }
 
@@ -653,12 +664,12 @@ static uint32_t lid_routes(struct cdg_layers *cdg, uint32_t lid, uint32_t in,
 		if (!walk[i].moved)
 			continue;
 		take_routes(cdg, layer, walk[i].slot, walk[i].moved);
-		cdg->counts[layer + 1][walk[i].slot] += walk[i].moved;
+		*count_at(cdg, layer + 1, walk[i].slot) += walk[i].moved;
 		walk[walk[i].up].moved += walk[i].moved;
 	}
 	while ((slot = next_dependency(cdg, &in, lid)) != VLR_NONE) {
 		take_routes(cdg, layer, slot, found);
-		cdg->counts[layer + 1][slot] += found;
+		*count_at(cdg, layer + 1, slot) += found;
 	}
 	cdg->routes_moved += found;
 	return found;
@@ -721,7 +732,7 @@ static int move_dependency(struct cdg_layers *cdg, uint32_t in, uint8_t out_port
 		return -1;
 	for (j = first; j < end && j < first + PREFETCH_AHEAD; j++)
 		prefetch_lid(cdg, cdg->dep_lids[j], in);
-	for (j = first; j < end && cdg->counts[layer][slot]; j++) {
+	for (j = first; j < end && *count_at(cdg, layer, slot); j++) {
 		if (j + PREFETCH_AHEAD < end)
 			prefetch_lid(cdg, cdg->dep_lids[j + PREFETCH_AHEAD], in);
 		lid_routes(cdg, cdg->dep_lids[j], in, layer, 1);
@@ -746,20 +757,23 @@ int cdg_layers_escape_on(struct cdg_layers *cdg, struct escape *escape,
 	return 0;
 }
 
-/* Add delta to the dependencies of every route of lid, each on its layer. */
-static void count_lid_routes(struct cdg_layers *cdg, uint32_t lid, int delta)
+/*
+ * Add delta to the dependencies of lid's routes on layer, the one being
+ * searched (the lower layers' counts are no longer kept).
+ */
+static void count_lid_routes(struct cdg_layers *cdg, uint32_t lid, unsigned layer, int delta)
 {
 	uint32_t sw;
 
 	for (sw = 0; sw < cdg->graph->num_switches; sw++)
-		if (cdg->row_of_switch[sw] != VLR_NONE)
-			count_path(cdg, sw, lid, cells_of(cdg, lid)[sw].layer, delta);
+		if (cdg->row_of_switch[sw] != VLR_NONE && cells_of(cdg, lid)[sw].layer == layer)
+			count_path(cdg, sw, lid, layer, delta);
 }
 
-/* Take every route of lid out of the counts and queue it for escaping. */
-static void escape_later(struct cdg_layers *cdg, uint32_t lid)
+/* Take lid's routes out of layer's counts and queue it for escaping. */
+static void escape_later(struct cdg_layers *cdg, uint32_t lid, unsigned layer)
 {
-	count_lid_routes(cdg, lid, -1);
+	count_lid_routes(cdg, lid, layer, -1);
 	cdg->escaped[lid] = QUEUED;
 	cdg->queue[cdg->queued++] = lid;
 }
@@ -777,7 +791,7 @@ static uint32_t escape_dependency(struct cdg_layers *cdg, uint32_t in, uint8_t o
 	while ((lid = next_inducing(tail_lft, head_lft, in_port, out_port, lid, end)) < end) {
 		if (cdg->target[lid] != VLR_NONE && cdg->escaped[lid] == MINIMAL &&
 		    lid_routes(cdg, lid, in, layer, 0))
-			escape_later(cdg, lid);
+			escape_later(cdg, lid, layer);
 		lid++;
 	}
 	cdg->cycles_broken++;
@@ -793,7 +807,7 @@ static int escape_queued(struct cdg_layers *cdg, unsigned layer, struct vlr_erro
 {
 	uint32_t switches = cdg->graph->num_switches, i, sw;
 
-	if (escape_set_order(cdg->escape, cdg->counts[layer], cdg->graph->port_stride))
+	if (escape_set_order(cdg->escape, count_at(cdg, layer, 0), cdg->graph->port_stride, 2))
 		return vlr_fail(err, "escape paths: layer %u still has a cycle", layer);
 	for (i = 0; i < cdg->queued; i++)
 		escape_unload(cdg->escape, cdg->queue[i]);
@@ -808,7 +822,7 @@ static int escape_queued(struct cdg_layers *cdg, unsigned layer, struct vlr_erro
 		}
 		load_next_hops(cdg, &cdg->tree, lid);
 		count_feeders(cdg, &cdg->tree, lid);
-		count_lid_routes(cdg, lid, +1);	/* all on layer now */
+		count_lid_routes(cdg, lid, layer, +1);	/* all on layer now */
 	}
 	cdg->escaped_lids += cdg->queued;
 	cdg->queued = 0;
@@ -836,8 +850,8 @@ static uint32_t count_of(const struct search *search, uint32_t in, uint32_t out)
 {
 	const struct route_graph *graph = search->cdg->graph;
 
-	return search->cdg->counts[search->layer][(uint64_t)in * graph->port_stride +
-						   graph->channel_port[out]];
+	return *count_at(search->cdg, search->layer,
+			 (uint64_t)in * graph->port_stride + graph->channel_port[out]);
 }
 
 /* A dependency of the layer: its routes', and when escaping the tree's turns. */
@@ -1029,8 +1043,11 @@ int cdg_layers_break_cycles(struct cdg_layers *cdg, enum vlr_heuristic heuristic
 	    !search.resume)
 		result = vlr_fail(err, "out of memory for the cycle search");
 	for (search.layer = 0; !result && search.layer < cdg->layers && search.layer < limit;
-	     search.layer++)
+	     search.layer++) {
+		if (search.layer)
+			forget_layer(cdg, search.layer - 1);
 		result = search_layer(&search, err);
+	}
 	search.escaping = 1;
 	while (!result && cdg->escape && cdg->layers > limit) {
 		search.layer = limit;

@@ -65,7 +65,9 @@ struct cdg_layers {
 					   dependency, as the LFTs were routed */
 	uint32_t *first_port;		/* [switch]: port slot of its port 0 */
 	uint8_t *back_port;		/* [channel]: its head's port back */
-	uint32_t *counts[CDG_MAX_LAYERS];	/* [channel * port_stride + port] */
+	uint32_t *counts;		/* [(channel * port_stride + port) * 2 +
+					   layer % 2]: the routes of the layer
+					   searched, and of the next */
 	unsigned layers;		/* layers holding routes */
 	uint64_t cycles_broken;
 	uint64_t routes_moved;

@@ -71,6 +71,7 @@ struct escape {
 	uint32_t *indegree;		/* [channel]: scratch of the order */
 	const uint32_t *counts;		/* the layer's dependencies, by the order */
 	unsigned port_stride;
+	unsigned step;			/* between consecutive counts */
 	uint32_t *mark;			/* [channel]: searched in this epoch */
 	uint32_t epoch;
 	uint32_t *stack;		/* channels to search (ahead) */
@@ -257,7 +258,7 @@ static inline int depends(const struct escape *e, uint32_t in, uint32_t out)
 {
 	const struct route_graph *graph = e->graph;
 
-	return e->counts[(uint64_t)in * e->port_stride + graph->channel_port[out]] ||
+	return e->counts[((uint64_t)in * e->port_stride + graph->channel_port[out]) * e->step] ||
 	       (e->next[graph->channel_from[in]] == in && e->next[graph->channel_to[in]] == out) ||
 	       tree_turn(e, in, out);
 }
@@ -272,13 +273,15 @@ static uint64_t up_down_key(const struct escape *e, uint32_t c)
 	return to < from ? s - to : s + 1 + to;
 }
 
-int escape_set_order(struct escape *e, const uint32_t *counts, unsigned port_stride)
+int escape_set_order(struct escape *e, const uint32_t *counts, unsigned port_stride,
+		     unsigned step)
 {
 	const struct route_graph *graph = e->graph;
 	uint32_t c, out, placed = 0;
 
 	e->counts = counts;
 	e->port_stride = port_stride;
+	e->step = step;
 	for (c = 0; c < graph->num_switches; c++)
 		e->next[c] = VLR_NONE;
 	memset(e->indegree, 0, sizeof(uint32_t) * (graph->num_channels + 1));

@@ -36,11 +36,12 @@ int escape_tree_turn(const struct escape *e, uint32_t in, uint32_t out);
 
 /*
  * Order the channels topologically by the dependencies of a layer's routes
- * (counts[channel * port_stride + out port], cdg_layers.h) and the tree's
- * turns, in the up/down order where they leave a choice. -1 if they have
- * a cycle.
+ * (counts[(channel * port_stride + out port) * step], cdg_layers.h) and
+ * the tree's turns, in the up/down order where they leave a choice. -1 if
+ * they have a cycle.
  */
-int escape_set_order(struct escape *e, const uint32_t *counts, unsigned port_stride);
+int escape_set_order(struct escape *e, const uint32_t *counts, unsigned port_stride,
+		     unsigned step);
 
 /* Take lid's routes in the LFTs off the links' load, before escape_lid. */
 void escape_unload(struct escape *e, uint32_t lid);
