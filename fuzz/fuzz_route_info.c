@@ -1,10 +1,11 @@
 /*
  * fuzz_route_info.c - libFuzzer harness of the reader of
  * vlroute-route.info (the engine that made a table directory, its routing
- * time, VL policy and LMC, and the mark of tables for ideal VLs only): it
- * may refuse an input but never crash, leak or hang, and what it accepts
- * is an engine name and a policy that fit and are terminated, an LMC in
- * range or unknown, and a mark that says what the tables need.
+ * time, VL policy, LMC and data VLs, and the mark of tables for ideal VLs
+ * only): it may refuse an input but never crash, leak or hang, and what it
+ * accepts is an engine name and a policy that fit and are terminated, an
+ * LMC and data VLs in range or unknown, and a mark that says what the
+ * tables need.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -34,6 +35,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_die("the VL policy is not terminated", VLR_FILE_ROUTE_INFO);
 	if (info.lmc < -1 || info.lmc > VLR_MAX_LMC)
 		fuzz_die("the LMC is out of range", VLR_FILE_ROUTE_INFO);
+	if (info.vls != -1 && (info.vls < 1 || info.vls > VLR_MAX_DATA_VLS))
+		fuzz_die("the data VLs are out of range", VLR_FILE_ROUTE_INFO);
 	if (info.unprogrammable.marked && !info.unprogrammable.vls)
 		fuzz_die("a mark without the VLs the tables need", VLR_FILE_ROUTE_INFO);
 	return 0;

@@ -707,6 +707,45 @@ static void test_route_info(void **state)
 	free(path);
 }
 
+/* vlroute-route.info: the data VLs the tables were routed for. */
+static void test_route_info_vls(void **state)
+{
+	char *path = test_write_file("vlroute-route.info", "engine dfsssp\nlmc 0\n");
+	char dir[4096];
+	struct vlr_route_info info, back;
+	struct vlr_error err;
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "%.*s", (int)(strrchr(path, '/') - path), path);
+	assert_int_equal(vlr_route_info_read(dir, &info, &err), 0);
+	assert_int_equal(info.vls, -1);	/* not known: an earlier release's file */
+	info.vls = 15;
+	assert_int_equal(vlr_route_info_write(dir, &info, &err), 0);
+	assert_int_equal(vlr_route_info_read(dir, &back, &err), 0);
+	assert_int_equal(back.vls, 15);
+	assert_string_equal(back.engine, "dfsssp");
+	assert_int_equal(back.lmc, 0);
+	info.vls = 1;
+	assert_int_equal(vlr_route_info_write(dir, &info, &err), 0);
+	assert_int_equal(vlr_route_info_read(dir, &back, &err), 0);
+	assert_int_equal(back.vls, 1);
+	free(test_write_file("vlroute-route.info", "engine dfsssp\nvls 16\n"));
+	assert_int_equal(vlr_route_info_read(dir, &back, &err), -1);
+	assert_non_null(strstr(err.message, "vlroute-route.info:2: vls needs a number 1..15, "
+			       "not \"16\""));
+	free(test_write_file("vlroute-route.info", "vls 0\n"));
+	assert_int_equal(vlr_route_info_read(dir, &back, &err), -1);
+	assert_non_null(strstr(err.message, "vlroute-route.info:1: vls needs a number"));
+	free(test_write_file("vlroute-route.info", "# by hand\nvls eight\n"));
+	assert_int_equal(vlr_route_info_read(dir, &back, &err), -1);
+	assert_non_null(strstr(err.message, "vlroute-route.info:2: vls needs a number"));
+	free(test_write_file("vlroute-route.info", "vls -3\n"));
+	assert_int_equal(vlr_route_info_read(dir, &back, &err), -1);
+	assert_non_null(strstr(err.message, "vlroute-route.info:1: vls needs a number"));
+	unlink(path);
+	free(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -723,6 +762,7 @@ int main(void)
 		cmocka_unit_test(test_dlid_choices),
 		cmocka_unit_test(test_student_t),
 		cmocka_unit_test(test_route_info),
+		cmocka_unit_test(test_route_info_vls),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -82,7 +82,7 @@ static struct vlr_fabric *fabric_of(enum vlr_family family)
 static void write_dir(void **state, enum vlr_family family, vlr_engine_run *engine,
 		      const char *name, char *dir, size_t size)
 {
-	struct vlr_route_info info = { "dfsssp", 0.5, "", 0, { 0, 0, 0, 0 } };
+	struct vlr_route_info info = { "dfsssp", 0.5, "", 0, -1, { 0, 0, 0, 0 } };
 	struct vlr_engine_options options;
 	struct vlr_engine_report report;
 	struct vlr_tables *tables;

@@ -1072,6 +1072,52 @@ static void put_file(const char *dir, const char *name, const char *text)
 	assert_int_equal(fclose(out), 0);
 }
 
+/* The tables of dir read for num_vls data VLs offer expected. */
+static void assert_read_vls(const char *dir, unsigned num_vls, unsigned expected)
+{
+	struct vlr_tables *read;
+	struct vlr_error err;
+
+	read = vlr_tables_read_dir(dir, NULL, num_vls, NULL, &err);
+	if (!read)
+		fail_msg("%s", err.message);
+	assert_int_equal(read->num_vls, expected);
+	vlr_tables_free(read);
+}
+
+/*
+ * The data VLs of tables read from a directory: those asked for, else
+ * those its vlroute-route.info says they were routed for ("vls N", which
+ * the mark of tables for ideal VLs only comes with), else 8; a vls line
+ * out of range is refused with FILE:LINE.
+ */
+static void test_dir_vls(void **state)
+{
+	struct vlr_tables *tables = dragonfly_tables();
+	char *dir = test_scratch_path("vls");
+	struct vlr_error err;
+
+	(void)state;
+	if (vlr_tables_write_dir(tables, dir, VLR_TABLES_TEXT, &err))
+		fail_msg("%s", err.message);
+	assert_read_vls(dir, 0, VLR_TABLES_DEFAULT_VLS);
+	assert_int_equal(VLR_TABLES_DEFAULT_VLS, 8);
+	put_file(dir, VLR_FILE_ROUTE_INFO, "engine dfsssp\nvls 3\n");
+	assert_read_vls(dir, 0, 3);
+	assert_read_vls(dir, 5, 5);
+	put_file(dir, VLR_FILE_ROUTE_INFO, "engine dfsssp\nvls 16\n");
+	assert_null(vlr_tables_read_dir(dir, NULL, 0, NULL, &err));
+	assert_message(&err, VLR_FILE_ROUTE_INFO, 2, "vls needs a number 1..15, not \"16\"");
+	tables->unprogrammable = (struct vlr_unprogrammable){ 1, 20, 6, 4 };
+	if (vlr_tables_write_dir(tables, dir, VLR_TABLES_TEXT, &err))
+		fail_msg("%s", err.message);
+	assert_int_equal(tables->num_vls, 4);
+	assert_read_vls(dir, 0, 4);
+	remove_dir(dir);
+	free(dir);
+	vlr_tables_free(tables);
+}
+
 static void remove_in(const char *dir, const char *name)
 {
 	char path[4096];
@@ -1153,7 +1199,7 @@ static void test_tables_provenance(void **state)
 {
 	struct vlr_tables *tables = dragonfly_tables();
 	struct vlr_route_info info = { "valiant", 0.25, "2phases minfirst K=1 (2 VLs)", 1,
-				      { 0, 0, 0, 0 } };
+				      -1, { 0, 0, 0, 0 } };
 	char *dir = test_scratch_path("provenance-tables"), fabric[4096], hex[VLR_SHA256_HEX];
 	char before[VLR_SHA256_HEX];
 	struct vlr_provenance_tables t;
@@ -2043,6 +2089,7 @@ int main(void)
 		cmocka_unit_test(test_valiant_dir_round_trip),
 		cmocka_unit_test(test_dir_round_trip),
 		cmocka_unit_test(test_dir_unprogrammable),
+		cmocka_unit_test(test_dir_vls),
 		cmocka_unit_test(test_dir_hash),
 		cmocka_unit_test(test_tables_provenance),
 		cmocka_unit_test(test_dir_from_opensm_dump),

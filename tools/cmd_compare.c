@@ -30,7 +30,8 @@ static const char compare_usage[] =
 	"  -d, --dlid CHOICE     base, spread or random (see vlroute analyze)\n"
 	"  -j, --threads N       worker threads (1..1024, default one per CPU)\n"
 	"  -f, --fabric FILE     topology for every DIR instead of its own\n"
-	"  -v, --vls N           data VLs the fabric offers (1..15, default 8)\n"
+	"  -v, --vls N           data VLs the fabric offers, 1..15 (default: as the\n"
+	"                        tables were routed (vlroute-route.info), else 8)\n"
 	"      --no-plots        write plots.gp and the data but do not run gnuplot\n"
 	"  -J, --json FILE       also write the figures as JSON, with their provenance\n"
 	"                        (- for stdout, the other messages then on stderr)\n"
@@ -50,7 +51,8 @@ struct compare_request {
 	unsigned long long instances;
 	unsigned long long seed;
 	unsigned long long threads;
-	unsigned long long vls;
+	unsigned long long vls;		/* --vls; 0: as each DIR/vlroute-route.info
+					   says (vlr_tables_read_dir) */
 	enum vlr_dlid_choice dlid_choice;
 	struct vlr_pattern_spec patterns[COMPARE_MAX_PATTERNS];
 	unsigned pattern_count;
@@ -396,7 +398,6 @@ int cmd_compare(int argc, char **argv, const char *command_line)
 	request.command_line = command_line;
 	request.instances = 100;
 	request.seed = 1;
-	request.vls = 8;
 	parsed = parse_options(command, argc, argv, &request, set);
 	if (parsed)
 		status = parsed == 2 ? cli_version() : parsed > 0 ?

@@ -524,6 +524,7 @@ static void describe_routing(const struct vlr_tables *tables,
 		vlr_vl_policy_describe(&tables->policy, info->vl_policy,
 				       sizeof(info->vl_policy));
 	info->lmc = tables->fabric->lmc;
+	info->vls = tables->num_vls;
 	info->unprogrammable = tables->unprogrammable;
 }
 

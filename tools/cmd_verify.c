@@ -20,7 +20,8 @@ static const char verify_usage[] =
 	"their routes and their VL policy's ideal form are still checked.\n"
 	"  -f, --fabric FILE   topology to use instead of DIR/fabric.net or\n"
 	"                      DIR/opensm-subnet.lst\n"
-	"  -v, --vls N         data VLs the fabric offers (1..15, default 8)\n"
+	"  -v, --vls N         data VLs the fabric offers, 1..15 (default: as the\n"
+	"                      tables were routed (vlroute-route.info), else 8)\n"
 	"  -J, --json FILE     also write the report as JSON, with its provenance\n"
 	"                      (- for stdout, the text report then on stderr)\n"
 	CLI_NODE_NAME_MAP_HELP
@@ -104,7 +105,7 @@ int cmd_verify(int argc, char **argv, const char *command_line)
 	unsigned named;
 	struct vlr_tables_dir_notes notes;
 	struct vlr_verify_report report;
-	unsigned long long vls = 8;
+	unsigned long long vls = 0;	/* as DIR/vlroute-route.info says */
 	struct vlr_tables *tables;
 	struct vlr_error err;
 	int option, status;

@@ -27,7 +27,6 @@ void sim_cli_init(struct sim_cli *cli, const char *command_line)
 	cli->num_loads = 1;
 	cli->seeds = 1;
 	cli->first_seed = 1;
-	cli->vls = 8;
 	vlr_engine_options_init(&cli->next_hops);
 	cli->config.reference.routing = VLR_SIM_ROUTING_VALIANT;
 	cli->config.reference.policy.kind = VLR_VLP_TWO_PHASES;

@@ -32,7 +32,8 @@ struct sim_cli {
 	unsigned seeds;
 	uint64_t first_seed;
 	unsigned threads;
-	unsigned vls;
+	unsigned vls;			/* --vls; 0: as DIR/vlroute-route.info
+					   says (vlr_tables_read_dir) */
 	int quiet;
 	FILE *report;			/* the text report: stdout, or stderr when
 					   the JSON or CSV goes to stdout */

@@ -97,7 +97,8 @@ int vlr_tables_dir_open(struct vlr_whole_dir *dir, const char *path,
  * Tables for ideal VLs only have no SLs to program: no SL2VL or path-SL
  * dump (a reader that knows no mark then finds them incomplete, as the
  * plugin's vlr_file of earlier releases refuses them), and the mark in
- * vlroute-route.info, which the caller may rewrite with what it knows.
+ * vlroute-route.info, with the VLs they were made for, which the caller
+ * may rewrite with what it knows.
  */
 static int write_unprogrammable(const struct vlr_tables *tables, const char *dir,
 				struct vlr_error *err)
@@ -106,6 +107,7 @@ static int write_unprogrammable(const struct vlr_tables *tables, const char *dir
 
 	memset(&info, 0, sizeof(info));
 	info.seconds = -1;
+	info.vls = tables->num_vls;
 	info.unprogrammable = tables->unprogrammable;
 	return vlr_route_info_write(dir, &info, err);
 }
@@ -268,17 +270,6 @@ static int read_table(struct vlr_tables *tables, const char *dir, const char *na
 	return *found ? fn(tables, path, err) : 0;
 }
 
-/* The mark of tables made for ideal VLs only, from vlroute-route.info. */
-static int read_mark(struct vlr_tables *tables, const char *dir, struct vlr_error *err)
-{
-	struct vlr_route_info info;
-
-	if (vlr_route_info_read(dir, &info, err))
-		return -1;
-	tables->unprogrammable = info.unprogrammable;
-	return 0;
-}
-
 /*
  * The SL2VL or path SLs in whichever form DIR holds them (both would
  * leave the choice to a guess); *name is the file read, or NULL.
@@ -316,13 +307,38 @@ static int read_tables(struct vlr_tables *tables, const char *dir,
 {
 	int found;
 
-	return read_mark(tables, dir, err) ||
-	       read_table(tables, dir, lfts->name, lfts->read, 1, &found, err) ||
+	return read_table(tables, dir, lfts->name, lfts->read, 1, &found, err) ||
 	       read_form(tables, dir, TF_FORM_SL2VL, &notes->has_sl2vl, &notes->sl2vl, err) ||
 	       read_form(tables, dir, TF_FORM_PATH_SL, &notes->has_path_sl, &notes->path_sl,
 			 err) ||
 	       read_table(tables, dir, VLR_FILE_VALIANT, vlr_valiant_read, 0,
 			  &notes->has_valiant, err) ? -1 : 0;
+}
+
+/*
+ * Empty tables of the fabric, with num_vls data VLs or, for 0, those
+ * DIR/vlroute-route.info says the tables were routed for (else
+ * VLR_TABLES_DEFAULT_VLS), and the mark of tables made for ideal VLs only
+ * from the same file; NULL having said why, the fabric still the caller's.
+ */
+static struct vlr_tables *new_tables(struct vlr_fabric *fabric, const char *dir,
+				     unsigned num_vls, struct vlr_error *err)
+{
+	struct vlr_route_info info;
+	struct vlr_tables *tables;
+	struct vlr_error inner;
+
+	if (vlr_route_info_read(dir, &info, err))
+		return NULL;
+	if (!num_vls)
+		num_vls = info.vls > 0 ? (unsigned)info.vls : VLR_TABLES_DEFAULT_VLS;
+	tables = vlr_tables_new(fabric, num_vls, &inner);
+	if (!tables) {
+		vlr_fail(err, "%s: %s", dir, inner.message);
+		return NULL;
+	}
+	tables->unprogrammable = info.unprogrammable;
+	return tables;
 }
 
 struct vlr_tables *vlr_tables_read_dir(const char *dir, const char *fabric_path,
@@ -334,7 +350,6 @@ struct vlr_tables *vlr_tables_read_dir(const char *dir, const char *fabric_path,
 	struct vlr_fabric *fabric = vlr_fabric_new();
 	struct vlr_tables *tables;
 	const struct lft_file *lfts;
-	struct vlr_error inner;
 	int from_subnet_lst;
 
 	if (!notes)
@@ -352,9 +367,8 @@ struct vlr_tables *vlr_tables_read_dir(const char *dir, const char *fabric_path,
 		vlr_fabric_free(fabric);
 		return NULL;
 	}
-	tables = vlr_tables_new(fabric, num_vls, &inner);
+	tables = new_tables(fabric, dir, num_vls, err);
 	if (!tables) {
-		vlr_fail(err, "%s: %s", dir, inner.message);
 		vlr_fabric_free(fabric);
 		return NULL;
 	}

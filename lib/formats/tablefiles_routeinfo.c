@@ -1,10 +1,11 @@
 /*
  * tablefiles_routeinfo.c - vlroute-route.info: which engine made a table
- * directory, with which VL policy and LMC, and how long it took, so that
- * reports can show routing times and results their provenance, and whether
- * its tables can be programmed at all (tables made for the simulator's
- * ideal VLs only carry the mark, which every reader of the directory takes
- * into the tables).
+ * directory, with which VL policy, LMC and data VLs, and how long it took,
+ * so that reports can show routing times and results their provenance,
+ * the directory's readers can check its tables against the VLs they were
+ * routed for without being told again, and whether its tables can be
+ * programmed at all (tables made for the simulator's ideal VLs only carry
+ * the mark, which every reader of the directory takes into the tables).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -38,6 +39,8 @@ static int write_info(FILE *out, const struct vlr_route_info *info)
 		bad |= fprintf(out, "vl-policy %s\n", info->vl_policy) < 0;
 	if (info->lmc >= 0)
 		bad |= fprintf(out, "lmc %d\n", info->lmc) < 0;
+	if (info->vls >= 1 && info->vls <= VLR_MAX_DATA_VLS)
+		bad |= fprintf(out, "vls %d\n", info->vls) < 0;
 	if (!mark->marked)
 		return bad;
 	vlr_unprogrammable_describe(mark, why, sizeof(why));
@@ -101,12 +104,27 @@ static int read_mark_line(struct info_reader *reader, const char *line)
 	return 0;
 }
 
-/* "vl-policy TEXT" (to the end of the line) and "lmc N". */
+/* The number low..high after "KEY " in line, into *value. */
+static int read_bounded(struct info_reader *reader, const char *line, size_t key,
+			int low, int high, int *value)
+{
+	const char *s = line + key;
+	unsigned long number;
+	char *end;
+
+	number = strtoul(s, &end, 10);
+	if (end == s || *end || *s == '-' || number < (unsigned long)low ||
+	    number > (unsigned long)high)
+		return vlr_fail_line(&reader->lines, "%.*s needs a number %d..%d, not "
+				     "\"%s\"", (int)key - 1, line, low, high, s);
+	*value = (int)number;
+	return 0;
+}
+
+/* "vl-policy TEXT" (to the end of the line), "lmc N" and "vls N". */
 static int read_policy_line(struct info_reader *reader, const char *line)
 {
 	struct vlr_route_info *info = reader->info;
-	unsigned long lmc;
-	char *end;
 
 	if (!strncmp(line, "vl-policy ", 10)) {
 		if (!line[10] || strlen(line + 10) >= sizeof(info->vl_policy))
@@ -114,18 +132,16 @@ static int read_policy_line(struct info_reader *reader, const char *line)
 					     "characters", sizeof(info->vl_policy) - 1);
 		strcpy(info->vl_policy, line + 10);
 	} else if (!strncmp(line, "lmc ", 4)) {
-		lmc = strtoul(line + 4, &end, 10);
-		if (end == line + 4 || *end || line[4] == '-' || lmc > VLR_MAX_LMC)
-			return vlr_fail_line(&reader->lines, "lmc needs a number 0..%d, not "
-					     "\"%s\"", VLR_MAX_LMC, line + 4);
-		info->lmc = (int)lmc;
+		return read_bounded(reader, line, 4, 0, VLR_MAX_LMC, &info->lmc);
+	} else if (!strncmp(line, "vls ", 4)) {
+		return read_bounded(reader, line, 4, 1, VLR_MAX_DATA_VLS, &info->vls);
 	}
 	return 0;
 }
 
 /*
- * "engine NAME", "seconds S", "vl-policy TEXT" and "lmc N", and the
- * mark; comments and other keys are skipped.
+ * "engine NAME", "seconds S", "vl-policy TEXT", "lmc N" and "vls N", and
+ * the mark; comments and other keys are skipped.
  */
 static int read_info_line(void *context, const char *line)
 {
@@ -174,6 +190,7 @@ int vlr_route_info_read(const char *dir, struct vlr_route_info *info,
 	memset(info, 0, sizeof(*info));
 	info->seconds = -1.0;
 	info->lmc = -1;
+	info->vls = -1;
 	if (join_path(path, sizeof(path), dir, err))
 		return -1;
 	if (access(path, F_OK))

@@ -323,8 +323,14 @@ int vlr_tables_convert_files(const char *dir, enum vlr_tables_form form, const c
  * text file (a directory with both forms of one is refused), and the
  * Valiant dump are read when present (without the last, lid_kind and
  * lid_via stay NULL), and the unprogrammable mark from
- * vlroute-route.info. The tables own the fabric. notes may be NULL.
+ * vlroute-route.info. The tables offer num_vls data VLs (1..15) or, with
+ * num_vls 0, those vlroute-route.info says they were routed for ("vls N"),
+ * else VLR_TABLES_DEFAULT_VLS (directories of earlier releases, OpenSM's
+ * dumps): what a table directory is checked against when nobody says
+ * otherwise. The tables own the fabric. notes may be NULL.
  */
+#define VLR_TABLES_DEFAULT_VLS 8	/* the VLs of a directory that does not say */
+
 struct vlr_tables *vlr_tables_read_dir(const char *dir, const char *fabric_path,
 				       unsigned num_vls,
 				       struct vlr_tables_dir_notes *notes,
@@ -332,22 +338,25 @@ struct vlr_tables *vlr_tables_read_dir(const char *dir, const char *fabric_path,
 
 /*
  * vlroute-route.info: the engine that made a table directory, its routing
- * time, and the VL policy and LMC it routed with, as "engine NAME",
- * "seconds S", "vl-policy TEXT" (vlr_vl_policy_describe's words, to the
- * end of the line; not written when vl_policy is "", as vlroute route
- * leaves it for sssp and dfsssp) and "lmc N" lines ("#" comments; other
- * keys are skipped), and for tables made for ideal VLs only the mark
- * "programmable no" with "needs-sls N", "needs-vls N" and "offered-vls N"
- * (see struct vlr_unprogrammable). The writer replaces
- * DIR/vlroute-route.info whole, leaving out what is not known; the reader
- * of a directory without one leaves engine and vl_policy "", seconds -1,
- * lmc -1 and no mark, and is content.
+ * time, and the VL policy, LMC and data VLs it routed with, as "engine
+ * NAME", "seconds S", "vl-policy TEXT" (vlr_vl_policy_describe's words, to
+ * the end of the line; not written when vl_policy is "", as vlroute route
+ * leaves it for sssp and dfsssp), "lmc N" and "vls N" (1..15, the VLs the
+ * fabric offered the engine) lines ("#" comments; other keys are skipped),
+ * and for tables made for ideal VLs only the mark "programmable no" with
+ * "needs-sls N", "needs-vls N" and "offered-vls N" (see struct
+ * vlr_unprogrammable). The writer replaces DIR/vlroute-route.info whole,
+ * leaving out what is not known; the reader of a directory without one
+ * leaves engine and vl_policy "", seconds -1, lmc -1, vls -1 and no mark,
+ * and is content.
  */
 struct vlr_route_info {
 	char engine[32];		/* "" when not known */
 	double seconds;			/* < 0 when not known */
 	char vl_policy[128];		/* "" when not known or none */
 	int lmc;			/* -1 when not known */
+	int vls;			/* data VLs routed for, 1..15; -1 when
+					   not known (earlier releases, OpenSM) */
 	struct vlr_unprogrammable unprogrammable;
 };
 
