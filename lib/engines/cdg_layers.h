@@ -21,7 +21,8 @@
 #include "route_graph.h"
 
 #define CDG_MAX_LAYERS VLR_NUM_SLS
-#define CDG_VANISHED_MAX 4096	/* dependencies noted vanishing between repairs */
+#define CDG_VANISHED_MAX 16	/* dependencies noted vanishing between repairs:
+				   more than a cut makes but for escape paths */
 
 /*
  * What the layering keeps of one LID at one switch, together because walking
