@@ -22,7 +22,8 @@
 
 #define CDG_MAX_LAYERS VLR_NUM_SLS
 #define CDG_VANISHED_MAX 16	/* dependencies noted vanishing between repairs:
-				   more than a cut makes but for escape paths */
+				   more than all but a few cuts in millions make
+				   (escape cuts make more more often) */
 
 /*
  * What the layering keeps of one LID at one switch, together because walking
