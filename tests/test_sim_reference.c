@@ -13,8 +13,9 @@
  * UGAL's and Piggyback's rules on hand-made queues and saturation marks,
  * their paths and VLs, Piggyback's group hearing of a saturated global
  * link, CRG intermediates in the groups the source switch links to,
- * determinism for a seed, long runs without deadlock, and the
- * configurations it refuses.
+ * determinism for a seed, long runs without deadlock, the input buffers
+ * by port kind (local, global, injection), and the configurations it
+ * refuses.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -1570,6 +1571,172 @@ static void test_ugal_credit_delay_scale(void **state)
 	model_free(&m);
 }
 
+/*
+ * ADV+1 routed minimally on a Dragonfly p=2 a=4 h=2: all of a group's
+ * traffic crosses its one global link to the next group, global_latency
+ * cycles long, with the input buffers of config.
+ */
+static double adv1_minimal(const struct model *m, unsigned local, unsigned global,
+			   unsigned injection, unsigned *vls)
+{
+	struct vlr_sim_config config;
+	struct vlr_sim_result r;
+	struct vlr_error err;
+	struct vlr_sim *sim;
+	double value;
+
+	model_config(m, &config, VLR_VLP_LADDER_REUSE, VLR_MIN_FIRST);
+	config.reference.routing = VLR_SIM_ROUTING_MINIMAL;
+	set_pattern(&config, "advr+1");
+	config.packet_phits = 1;
+	config.input_packets = 32;
+	config.input_local_packets = local;
+	config.input_global_packets = global;
+	config.input_injection_packets = injection;
+	config.global_latency = 50;
+	config.warmup = 1000;
+	config.cycles = 4000;
+	sim = vlr_sim_new(m->tables, &config, &err);
+	if (!sim || vlr_sim_run(sim, 1.0, 1, &r, &err))
+		fail_msg("%s", err.message);
+	assert_false(r.deadlock);
+	value = r.accepted;
+	*vls = vlr_sim_num_vls(sim);
+	vlr_sim_result_free(&r);
+	vlr_sim_free(sim);
+	return value;
+}
+
+/*
+ * Global input buffers of one packet per VL: the global link sends at most
+ * one packet per VL a credit round trip (over 2 x 50 cycles), so a group's
+ * 8 servers get at most VLs / (100 x 8) phits per cycle each, where with
+ * 32 packets the link carries about all it can (1/8 each). Local and
+ * injection inputs of one packet, on links of one cycle, hold the global
+ * link back far less. (With 32 it accepts about 0.08, the minimal
+ * routes' VLs taking less than the link.)
+ */
+static void test_input_buffer_kinds(void **state)
+{
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
+	double deep, shallow_global, shallow_rest, bound;
+	unsigned vls;
+	struct model m;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	deep = adv1_minimal(&m, 0, 0, 0, &vls);
+	shallow_global = adv1_minimal(&m, 0, 1, 0, &vls);
+	shallow_rest = adv1_minimal(&m, 1, 0, 1, &vls);
+	bound = (double)vls / (100.0 * 8);
+	if (deep < 0.05 || shallow_global > bound || shallow_rest < 4 * bound)
+		fail_msg("accepted %.4f with inputs of 32, %.4f with global ones of 1 "
+			 "(bound %.4f), %.4f with local and injection ones of 1", deep,
+			 shallow_global, bound, shallow_rest);
+	model_free(&m);
+}
+
+/* UGAL-L's non-minimal share under uniform traffic at load 0.05. */
+static double ugal_nonminimal(const struct model *m, unsigned global)
+{
+	struct vlr_sim_config config;
+	struct vlr_sim_result r;
+	struct vlr_error err;
+	struct vlr_sim *sim;
+	double share;
+
+	paper_config(m, &config, VLR_SIM_ROUTING_UGAL_L);
+	config.reference.intermediate = VLR_SIM_INTERMEDIATE_SWITCH;
+	set_pattern(&config, "un");
+	config.packet_phits = 1;
+	config.input_packets = 32;
+	config.input_global_packets = global;
+	config.warmup = 0;
+	config.cycles = 3000;
+	sim = vlr_sim_new(m->tables, &config, &err);
+	if (!sim || vlr_sim_run(sim, 0.05, 1, &r, &err))
+		fail_msg("%s", err.message);
+	share = r.nonminimal;
+	vlr_sim_result_free(&r);
+	vlr_sim_free(sim);
+	return share;
+}
+
+/*
+ * UGAL-L's queues count a port's packets in the next input at that input's
+ * size: at a low load, with global inputs of one packet and the rest of
+ * 32, it goes non-minimal about as often as with 32 everywhere (some 9%),
+ * where counting the global inputs at 32 sees 31 packets per VL on every
+ * idle global port and sends over twice as many packets non-minimally.
+ */
+static void test_input_buffer_queues(void **state)
+{
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
+	double deep, shallow;
+	struct model m;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	deep = ugal_nonminimal(&m, 0);
+	shallow = ugal_nonminimal(&m, 1);
+	if (fabs(shallow - deep) > 0.03)
+		fail_msg("non-minimal %.3f with global inputs of 1, %.3f with 32", shallow, deep);
+	model_free(&m);
+}
+
+/* A run's bytes on m with the given input buffers (0: input_packets, 4). */
+static uint64_t run_bytes(const struct model *m, unsigned local, unsigned global,
+			  unsigned injection)
+{
+	struct vlr_sim_config config;
+	struct vlr_error err;
+	struct vlr_sim *sim;
+	uint64_t bytes;
+
+	model_config(m, &config, VLR_VLP_LADDER_REUSE, VLR_MIN_FIRST);
+	config.input_local_packets = local;
+	config.input_global_packets = global;
+	config.input_injection_packets = injection;
+	sim = vlr_sim_new(m->tables, &config, &err);
+	if (!sim)
+		fail_msg("%s", err.message);
+	bytes = vlr_sim_run_bytes(sim);
+	vlr_sim_free(sim);
+	return bytes;
+}
+
+/*
+ * A run's memory follows each input's own size: one packet more per VL in
+ * every input of a kind costs as many packets as the fabric has inputs of
+ * that kind (the rings, sized by the largest, 4 here, unchanged). A Dragonfly
+ * p=2 a=4 h=2 switch has 3 local, 2 global and 2 injection inputs; on a
+ * HyperX every switch-to-switch input is local, none global.
+ */
+static void test_input_buffer_memory(void **state)
+{
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
+	uint64_t local, global, injection;
+	struct model m;
+
+	(void)state;
+	model_init(&m, &params, 0);
+	local = run_bytes(&m, 2, 4, 4) - run_bytes(&m, 1, 4, 4);
+	global = run_bytes(&m, 4, 2, 4) - run_bytes(&m, 4, 1, 4);
+	injection = run_bytes(&m, 4, 4, 2) - run_bytes(&m, 4, 4, 1);
+	assert_true(local > 0);
+	assert_true(local * 2 == global * 3);
+	assert_true(global == injection);
+	model_free(&m);
+	params = test_grid(VLR_FAMILY_HYPERX, 2, 4, 2);
+	model_init(&m, &params, 0);
+	assert_true(run_bytes(&m, 4, 1, 4) == run_bytes(&m, 4, 2, 4));
+	local = run_bytes(&m, 2, 4, 4) - run_bytes(&m, 1, 4, 4);
+	injection = run_bytes(&m, 4, 4, 2) - run_bytes(&m, 4, 4, 1);
+	assert_true(local > 0);
+	assert_true(local * 2 == injection * 6);
+	model_free(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1597,6 +1764,9 @@ int main(void)
 		cmocka_unit_test(test_ugal_credit_delay),
 		cmocka_unit_test(test_deep_buffers),
 		cmocka_unit_test(test_ugal_credit_delay_scale),
+		cmocka_unit_test(test_input_buffer_kinds),
+		cmocka_unit_test(test_input_buffer_memory),
+		cmocka_unit_test(test_input_buffer_queues),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -97,6 +97,13 @@ static const char sim_usage[] =
 	"Switches, links and servers:\n"
 	"      --packet N         phits per packet, 1..65535 (default 16)\n"
 	"      --input-buffer N   input buffer per VL, packets, 1..4096 (default 4)\n"
+	"      --input-buffer-local N  inputs from a switch (Dragonfly(+): of the\n"
+	"                         same group), packets per VL, 1..4096\n"
+	"                         (default --input-buffer)\n"
+	"      --input-buffer-global N  Dragonfly(+) global link inputs, packets\n"
+	"                         per VL, 1..4096 (default --input-buffer)\n"
+	"      --input-buffer-injection N  inputs from a server, packets per VL,\n"
+	"                         1..4096 (default --input-buffer)\n"
 	"      --output-buffer N  output buffer per VL, packets, 1..255 (default 2)\n"
 	"      --iterations N     allocator iterations (default 2)\n"
 	"      --crossbar C       vl (each port's VLs cross on their own) or port\n"
@@ -141,7 +148,8 @@ enum {
 	OPT_QUEUES, OPT_QUEUE_SIZE, OPT_QUEUE_SELECT, OPT_TRANSIT, OPT_BIN, OPT_DEADLOCK,
 	OPT_DROP, OPT_CSV, OPT_CROSSBAR, OPT_ROUTING, OPT_VL_POLICY, OPT_PHASE_MIN,
 	OPT_VLS_PER_PHASE, OPT_PHASE_VLS, OPT_DIM_ORDER, OPT_PHASE_TWO_ORDER, OPT_MINIMAL,
-	OPT_INJECTION_VLS, OPT_RECOMPUTE, OPT_INTERMEDIATE,
+	OPT_INJECTION_VLS, OPT_RECOMPUTE, OPT_INTERMEDIATE, OPT_INPUT_LOCAL, OPT_INPUT_GLOBAL,
+	OPT_INPUT_INJECTION,
 };
 
 static const struct option sim_options[] = {
@@ -172,6 +180,9 @@ static const struct option sim_options[] = {
 	{ "intermediate", required_argument, NULL, OPT_INTERMEDIATE },
 	{ "packet", required_argument, NULL, OPT_PACKET },
 	{ "input-buffer", required_argument, NULL, OPT_INPUT },
+	{ "input-buffer-local", required_argument, NULL, OPT_INPUT_LOCAL },
+	{ "input-buffer-global", required_argument, NULL, OPT_INPUT_GLOBAL },
+	{ "input-buffer-injection", required_argument, NULL, OPT_INPUT_INJECTION },
 	{ "output-buffer", required_argument, NULL, OPT_OUTPUT },
 	{ "iterations", required_argument, NULL, OPT_ITERATIONS },
 	{ "crossbar", required_argument, NULL, OPT_CROSSBAR },
@@ -240,6 +251,9 @@ static const struct number_option number_options[] = {
 	{ 'v', "--vls", 1, VLR_MAX_DATA_VLS },
 	{ OPT_PACKET, "--packet", 1, 65535 },
 	{ OPT_INPUT, "--input-buffer", 1, 4096 },
+	{ OPT_INPUT_LOCAL, "--input-buffer-local", 1, 4096 },
+	{ OPT_INPUT_GLOBAL, "--input-buffer-global", 1, 4096 },
+	{ OPT_INPUT_INJECTION, "--input-buffer-injection", 1, 4096 },
 	{ OPT_OUTPUT, "--output-buffer", 1, 255 },
 	{ OPT_ITERATIONS, "--iterations", 1, 16 },
 	{ OPT_SPEEDUP, "--speedup", 1, 64 },
@@ -267,6 +281,9 @@ static void store_number(struct sim_cli *cli, int option, unsigned long long val
 	case 'v': cli->vls = (unsigned)value; break;
 	case OPT_PACKET: c->packet_phits = (unsigned)value; break;
 	case OPT_INPUT: c->input_packets = (unsigned)value; break;
+	case OPT_INPUT_LOCAL: c->input_local_packets = (unsigned)value; break;
+	case OPT_INPUT_GLOBAL: c->input_global_packets = (unsigned)value; break;
+	case OPT_INPUT_INJECTION: c->input_injection_packets = (unsigned)value; break;
 	case OPT_OUTPUT: c->output_packets = (unsigned)value; break;
 	case OPT_ITERATIONS: c->iterations = (unsigned)value; break;
 	case OPT_SPEEDUP: c->speedup = (unsigned)value; break;

@@ -38,7 +38,7 @@
 #include "crt_internal.h"
 
 struct sim_crt {
-	uint64_t *stamps;		/* [port, VL][input_packets]: rings */
+	uint64_t *stamps;		/* [port, VL][input_slots]: rings */
 	struct sim_ring *rings;		/* [port, VL] */
 	uint32_t *td;			/* [port]: t_d */
 	uint32_t *crt0;			/* [port]: t_crt0 */
@@ -49,7 +49,7 @@ uint64_t sim_crt_bytes(const struct vlr_sim *sim)
 {
 	uint64_t pv = (uint64_t)sim->num_ports * sim->vls;
 
-	return pv * (sim->config.input_packets * sizeof(uint64_t) + sizeof(struct sim_ring)) +
+	return pv * (sim->input_slots * sizeof(uint64_t) + sizeof(struct sim_ring)) +
 	       pv * sizeof(uint64_t) + sim->num_ports * 2 * sizeof(uint32_t);
 }
 
@@ -81,7 +81,7 @@ struct sim_crt *sim_crt_new(const struct vlr_sim *sim, struct vlr_error *err)
 	struct sim_crt *crt = calloc(1, sizeof(*crt));
 
 	if (crt) {
-		crt->stamps = malloc(pv * sim->config.input_packets * sizeof(*crt->stamps));
+		crt->stamps = malloc(pv * sim->input_slots * sizeof(*crt->stamps));
 		crt->rings = calloc(pv, sizeof(*crt->rings));
 		crt->td = calloc(ports, sizeof(*crt->td));
 		crt->crt0 = malloc(ports * sizeof(*crt->crt0));
@@ -102,7 +102,7 @@ struct sim_crt *sim_crt_new(const struct vlr_sim *sim, struct vlr_error *err)
 void sim_crt_sent(struct sim_state *st, uint32_t port, unsigned vl)
 {
 	uint64_t pv = (uint64_t)port * st->vls + vl;
-	unsigned capacity = st->config->input_packets;
+	unsigned capacity = st->sim->input_slots;
 	struct sim_ring *ring = &st->crt->rings[pv];
 
 	st->crt->stamps[pv * capacity + sim_ring_tail(ring, capacity)] = st->now;
@@ -113,7 +113,7 @@ void sim_crt_credit(struct sim_state *st, uint32_t sender, unsigned vl, uint64_t
 {
 	struct sim_crt *crt = st->crt;
 	uint64_t pv = (uint64_t)sender * st->vls + vl, sent, trip;
-	unsigned capacity = st->config->input_packets;
+	unsigned capacity = st->sim->input_slots;
 	struct sim_ring *ring = &crt->rings[pv];
 
 	if (!ring->count)

@@ -50,6 +50,10 @@ struct vlr_sim {
 	uint32_t *server_port;		/* [server]: the switch port it hangs off */
 	uint16_t *server_lid;		/* [server]: base LID */
 	uint8_t *server_lids;		/* [server]: log2 of its LIDs (LMC) */
+	unsigned input_slots;		/* ring slots of every (port, VL) input:
+					   its largest input buffer */
+	uint64_t input_total;		/* sum of the ports' input buffers per
+					   VL (sim_input_capacity) */
 };
 
 struct sim_packet {
@@ -110,6 +114,9 @@ struct sim_port {
 	uint16_t credit_count;
 	uint16_t in_mask;		/* VLs with a packet in the input */
 	uint16_t out_mask;		/* VLs with a packet in the output */
+	uint16_t in_capacity;		/* packets per VL of its input, and of
+					   the input its link feeds (the same
+					   kind of link: sim_input_capacity) */
 	uint8_t tx_vl;			/* VL of the packet on the wire */
 	uint8_t link_rr;		/* next VL to favour on the link */
 };
@@ -149,7 +156,7 @@ struct sim_state {
 
 	/* per (port, VL) */
 	struct sim_input *in;
-	uint32_t *in_slots;		/* input_packets per (port, VL) */
+	uint32_t *in_slots;		/* input_slots per (port, VL) */
 	uint16_t *credits;		/* [sender, VL] (sim_sender): credits a
 					   link holds for its far end's input */
 	struct sim_output *out;
@@ -157,7 +164,7 @@ struct sim_state {
 
 	/* per port */
 	struct sim_port *ports;
-	struct sim_credit *credit_slots;	/* vls * input_packets per sender */
+	struct sim_credit *credit_slots;	/* vls * input_slots per sender */
 	uint64_t *link_wake;		/* first cycle the link may act (its
 					   packet on the wire arrives, or one
 					   may go); UINT64_MAX: neither */
@@ -218,6 +225,23 @@ static inline int sim_global_link(const struct vlr_sim *sim, uint32_t port)
 	return sim->global[port] && sim->peer[port] != VLR_NONE;
 }
 
+/*
+ * The input buffer per VL of port, by what feeds it: a server (injection),
+ * a Dragonfly(+) global link, or another switch link (local, on every
+ * fabric); the configured size of its kind, else input_packets. Both ends
+ * of a link are of one kind, so this is also the size of the input port's
+ * own link feeds, whose credits port holds (sim_sender).
+ */
+static inline unsigned sim_input_capacity(const struct vlr_sim *sim, uint32_t port)
+{
+	const struct vlr_sim_config *c = &sim->config;
+	unsigned size = sim->peer_server[port] != VLR_NONE ? c->input_injection_packets :
+			sim_global_link(sim, port) ? c->input_global_packets :
+			c->input_local_packets;
+
+	return size ? size : c->input_packets;
+}
+
 /* Position i of a ring of capacity slots, i below 2 x capacity. */
 static inline uint32_t sim_wrap(uint32_t i, uint32_t capacity)
 {
@@ -261,7 +285,7 @@ static inline uint32_t sim_ring_pop(struct sim_ring *ring, const uint32_t *slots
 /* The packet at the head of input (port, VL) pv. */
 static inline uint32_t sim_input_first(const struct sim_state *st, uint64_t pv)
 {
-	return st->in_slots[pv * st->config->input_packets + st->in[pv].head];
+	return st->in_slots[pv * st->sim->input_slots + st->in[pv].head];
 }
 
 /* The first bit of a non-zero mask from bit `from` on, round robin. */

@@ -1,8 +1,8 @@
 /*
  * sim_network.c - the simulated network built from a table set: switch
- * ports and their peers, link latencies by class, servers and their LIDs,
- * the routing (route_internal.h) and the VL selection
- * (vl_select_internal.h).
+ * ports and their peers, link latencies by class, input buffers by port
+ * kind, servers and their LIDs, the routing (route_internal.h) and the VL
+ * selection (vl_select_internal.h).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -57,6 +57,9 @@ static int check_config(const struct vlr_sim_config *c, struct vlr_error *err)
 	const struct limit limits[] = {
 		{ "packet size", c->packet_phits, 1, 65535 },
 		{ "input buffer", c->input_packets, 1, 4096 },
+		{ "local input buffer", c->input_local_packets, 0, 4096 },
+		{ "global input buffer", c->input_global_packets, 0, 4096 },
+		{ "injection input buffer", c->input_injection_packets, 0, 4096 },
 		{ "output buffer", c->output_packets, 1, 255 },
 		{ "VLs", c->vls, 0, VLR_MAX_DATA_VLS },
 		{ "allocator iterations", c->iterations, 1, 16 },
@@ -154,6 +157,26 @@ static void link_ports(struct vlr_sim *sim, const struct vlr_switch_graph *graph
 	}
 }
 
+/*
+ * The input rings' slots (the largest input buffer any port has) and the
+ * packets all inputs hold per VL, from each port's kind, so that a run's
+ * memory follows the buffers it has rather than the largest everywhere.
+ */
+static void size_inputs(struct vlr_sim *sim)
+{
+	uint32_t p;
+	unsigned capacity;
+
+	sim->input_slots = 1;
+	sim->input_total = 0;
+	for (p = 0; p < sim->num_ports; p++) {
+		capacity = sim_input_capacity(sim, p);
+		sim->input_total += capacity;
+		if (capacity > sim->input_slots)
+			sim->input_slots = capacity;
+	}
+}
+
 static int build_servers(struct vlr_sim *sim, struct vlr_error *err)
 {
 	const struct vlr_fabric *fabric = sim->tables->fabric;
@@ -183,6 +206,7 @@ static int build_servers(struct vlr_sim *sim, struct vlr_error *err)
 		return -1;
 	link_ports(sim, &graph);
 	vlr_switch_graph_free(&graph);
+	size_inputs(sim);
 	return 0;
 }
 

@@ -68,6 +68,21 @@ static void write_routing(const struct vlr_sim *sim, struct vlr_json *json)
 			vlr_sim_injection_vls_name(c->reference.injection));
 }
 
+/*
+ * The input buffers of a kind given a size of their own, after the
+ * default's; none when no kind has one (so the configurations of earlier
+ * runs read the same).
+ */
+static void write_input_kinds(const struct vlr_sim_config *c, struct vlr_json *json)
+{
+	if (c->input_local_packets)
+		vlr_json_uint(json, "input_local_packets", c->input_local_packets);
+	if (c->input_global_packets)
+		vlr_json_uint(json, "input_global_packets", c->input_global_packets);
+	if (c->input_injection_packets)
+		vlr_json_uint(json, "input_injection_packets", c->input_injection_packets);
+}
+
 static void write_config(const struct vlr_sim *sim, struct vlr_json *json)
 {
 	const struct vlr_sim_config *c = &sim->config;
@@ -85,6 +100,7 @@ static void write_config(const struct vlr_sim *sim, struct vlr_json *json)
 	write_routing(sim, json);
 	vlr_json_uint(json, "packet_phits", c->packet_phits);
 	vlr_json_uint(json, "input_packets", c->input_packets);
+	write_input_kinds(c, json);
 	vlr_json_uint(json, "output_packets", c->output_packets);
 	vlr_json_uint(json, "iterations", c->iterations);
 	vlr_json_string(json, "crossbar", vlr_sim_crossbar_name(c->crossbar));

@@ -84,7 +84,7 @@ void sim_head_update(struct sim_state *st, uint32_t port, unsigned vl)
 
 void sim_input_push(struct sim_state *st, uint32_t port, unsigned vl, uint32_t packet)
 {
-	unsigned capacity = st->config->input_packets;
+	unsigned capacity = st->sim->input_slots;
 	uint64_t pv = (uint64_t)port * st->vls + vl;
 	struct sim_input *in = &st->in[pv];
 
@@ -103,7 +103,7 @@ uint32_t sim_input_pop(struct sim_state *st, uint32_t port, unsigned vl)
 	struct sim_input *in = &st->in[pv];
 	uint32_t packet = sim_input_first(st, pv);
 
-	in->head = (uint16_t)sim_ring_next(in->head, st->config->input_packets);
+	in->head = (uint16_t)sim_ring_next(in->head, st->sim->input_slots);
 	if (--in->count)
 		sim_head_update(st, port, vl);
 	else
@@ -115,7 +115,7 @@ uint32_t sim_input_pop(struct sim_state *st, uint32_t port, unsigned vl)
 static void credits_settle_until(struct sim_state *st, uint32_t sender, uint64_t cycle)
 {
 	struct sim_port *s = &st->ports[sender];
-	uint32_t capacity = st->vls * st->config->input_packets;
+	uint32_t capacity = st->vls * st->sim->input_slots;
 	const struct sim_credit *slots = st->credit_slots + (uint64_t)sender * capacity;
 
 	while (s->credit_count && slots[s->credit_head].time <= cycle) {
@@ -151,7 +151,7 @@ uint64_t sim_port_queued(struct sim_state *st, uint32_t port, uint16_t mask)
 		if (s->tx_vl == vl && s->link_free <= st->now)
 			queued--;
 		if (credits)
-			queued += st->config->input_packets - credits[vl];
+			queued += s->in_capacity - credits[vl];
 	}
 	return queued;
 }
@@ -226,7 +226,7 @@ void sim_output_push(struct sim_state *st, uint32_t port, unsigned vl, uint32_t 
 uint64_t sim_credit_due(const struct sim_state *st, uint32_t sender)
 {
 	const struct sim_port *s = &st->ports[sender];
-	uint32_t capacity = st->vls * st->config->input_packets;
+	uint32_t capacity = st->vls * st->sim->input_slots;
 
 	return s->credit_count ? st->credit_slots[(uint64_t)sender * capacity +
 						  s->credit_head].time : UINT64_MAX;
@@ -258,7 +258,7 @@ void sim_return_credit(struct sim_state *st, uint32_t port, unsigned vl, uint64_
 {
 	uint32_t sender = sim_sender(st->sim, port), server = st->sim->peer_server[port];
 	struct sim_port *s = &st->ports[sender];
-	uint32_t capacity = st->vls * st->config->input_packets;
+	uint32_t capacity = st->vls * st->sim->input_slots;
 	struct sim_credit *ring = st->credit_slots + (uint64_t)sender * capacity;
 	uint32_t at = credit_position(st, ring, s, capacity, time);
 	struct sim_credit *slot = ring + sim_wrap((uint32_t)s->credit_head + at, capacity);

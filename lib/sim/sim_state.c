@@ -5,7 +5,9 @@
  *
  * Every buffer is sized from the configuration up front, so a run's memory
  * is ports x VLs x buffer size plus servers x queue size, and the packet
- * pool never holds more packets than all buffers and queues together.
+ * pool never holds more packets than all buffers and queues together (each
+ * input counted at its own size, by its kind; its ring and credit slots at
+ * the largest).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -24,9 +26,10 @@
 static uint64_t packet_capacity(const struct vlr_sim *sim)
 {
 	const struct vlr_sim_config *c = &sim->config;
-	uint64_t per_port = (uint64_t)sim->vls * (c->input_packets + c->output_packets);
+	uint64_t buffers = (uint64_t)sim->vls * (sim->input_total +
+						 (uint64_t)sim->num_ports * c->output_packets);
 
-	return sim->num_ports * per_port +
+	return buffers +
 	       (uint64_t)sim->servers.count * c->injection_queues * c->queue_packets;
 }
 
@@ -38,8 +41,8 @@ uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 
 	return packet_capacity(sim) * sizeof(struct sim_packet) +
 	       pv * (sizeof(struct sim_input) + sizeof(struct sim_output) + sizeof(uint16_t)) +
-	       pv * (c->input_packets + c->output_packets) * sizeof(uint32_t) +
-	       pv * c->input_packets * sizeof(struct sim_credit) +
+	       pv * (sim->input_slots + c->output_packets) * sizeof(uint32_t) +
+	       pv * sim->input_slots * sizeof(struct sim_credit) +
 	       sim->num_ports * (sizeof(struct sim_port) + sizeof(uint64_t)) +
 	       sim->num_switches * (sizeof(uint32_t) + sizeof(uint64_t)) +
 	       sim_allocator_type(c->allocator)->run_bytes(sim) +
@@ -62,12 +65,12 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	st->num_packets = (uint32_t)packet_capacity(sim);
 	st->packets = malloc((size_t)st->num_packets * sizeof(*st->packets));
 	st->in = calloc(pv, sizeof(*st->in));
-	st->in_slots = malloc(pv * c->input_packets * sizeof(*st->in_slots));
+	st->in_slots = malloc(pv * sim->input_slots * sizeof(*st->in_slots));
 	st->credits = malloc(pv * sizeof(*st->credits));
 	st->out = calloc(pv, sizeof(*st->out));
 	st->out_slots = malloc(pv * c->output_packets * sizeof(*st->out_slots));
 	st->ports = calloc(ports, sizeof(*st->ports));
-	st->credit_slots = malloc(pv * c->input_packets * sizeof(*st->credit_slots));
+	st->credit_slots = malloc(pv * sim->input_slots * sizeof(*st->credit_slots));
 	st->link_wake = malloc(ports * sizeof(*st->link_wake));
 	st->busy_packets = calloc(sim->num_switches + 1, sizeof(*st->busy_packets));
 	st->links_wake = malloc((sim->num_switches + 1) * sizeof(*st->links_wake));
@@ -89,8 +92,6 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	    !st->server_link_free || !st->inject_wake || !st->server_queued || !st->queue_rr)
 		return vlr_fail(err, "out of memory for a run (%llu bytes)",
 				(unsigned long long)vlr_sim_run_bytes(sim));
-	for (i = 0; i < pv; i++)
-		st->credits[i] = (uint16_t)c->input_packets;
 	for (i = 0; i < ports; i++) {
 		st->ports[i].tx_vl = SIM_NO_VL;
 		st->ports[i].looks_from = UINT64_MAX;
@@ -99,6 +100,23 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	memset(st->links_wake, 0xff, (sim->num_switches + 1) * sizeof(*st->links_wake));
 	memset(st->inject_wake, 0xff, servers * sizeof(*st->inject_wake));
 	return 0;
+}
+
+/*
+ * Every port's input size by its kind, and the full credits of the input
+ * its link feeds (a server's port: its own input), of the same kind.
+ */
+static void init_inputs(struct sim_state *st)
+{
+	uint32_t port;
+	unsigned capacity, vl;
+
+	for (port = 0; port < st->sim->num_ports; port++) {
+		capacity = sim_input_capacity(st->sim, port);
+		st->ports[port].in_capacity = (uint16_t)capacity;
+		for (vl = 0; vl < st->vls; vl++)
+			st->credits[(uint64_t)port * st->vls + vl] = (uint16_t)capacity;
+	}
 }
 
 static void init_packets(struct sim_state *st)
@@ -189,6 +207,7 @@ int sim_state_init(struct sim_state *st, const struct vlr_sim *sim, double load,
 		sim_state_free(st);
 		return -1;
 	}
+	init_inputs(st);
 	init_packets(st);
 	init_servers(st, load, seed);
 	if (!sim->config.trace) {

@@ -266,6 +266,14 @@ enum vlr_sim_queue_select {
 struct vlr_sim_config {
 	unsigned packet_phits;		/* 16 */
 	unsigned input_packets;		/* input buffer per VL: 4 packets */
+	unsigned input_local_packets;	/* inputs from a switch of the same
+					   Dragonfly(+) group, and every switch-
+					   to-switch input of other fabrics;
+					   0: input_packets */
+	unsigned input_global_packets;	/* inputs of Dragonfly(+) global links;
+					   0: input_packets */
+	unsigned input_injection_packets;	/* inputs from a server;
+						   0: input_packets */
 	unsigned output_packets;	/* output buffer per VL: 2 packets */
 	unsigned vls;			/* VLs simulated; 0: the tables' (exact)
 					   or the policy's (ideal) */
@@ -391,7 +399,8 @@ uint32_t vlr_sim_num_servers(const struct vlr_sim *sim);
 /* The configuration in force: the one given, with the default warm-up worked out. */
 const struct vlr_sim_config *vlr_sim_config_of(const struct vlr_sim *sim);
 unsigned vlr_sim_num_vls(const struct vlr_sim *sim);
-/* Bytes a run allocates (buffers, queues, packets); grows with ports x VLs x buffers. */
+/* Bytes a run allocates (buffers, queues, packets); grows with ports x VLs x buffers
+   (the input rings take the largest input buffer at every port). */
 uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim);
 
 /* Stability classes. */
