@@ -915,7 +915,7 @@ static void repair_path(struct search *search)
 	uint32_t keep = first_vanished(search);
 
 	search->cdg->num_vanished = 0;
-	/* The edges before the one a given-up channel tried lead to black channels */
+	/* a given-up channel's edges before the one it tried lead to black channels */
 	while (search->depth > keep) {
 		search->depth--;
 		search->resume[search->stack[search->depth]] = search->cursor[search->depth] - 1;
