@@ -152,26 +152,17 @@ osm_span() {
 
 # run_opensm NET DIR: sets s_route s_wall s_kb s_vls s_status
 run_opensm() {
-	local net=$1 d=$2 o=$2/opensm flags deadline t0 rc avail
+	local net=$1 d=$2 o=$2/opensm deadline t0 rc avail
 	s_route=n/a s_wall=n/a s_kb='' s_vls=n/a s_status=ok
 	rm -rf -- "$o"
 	mkdir -p "$o/dump"
 	write_opensm_conf "$o" "routing_engine dfsssp" "max_op_vls $vls" "qos TRUE"
 
-	flags=$(field "$d/info" ibsim)
-	case $flags in
-	fits*) flags= ;;
-	"needs ibsim "*) flags=${flags#needs ibsim } ;;
-	*) die "cannot read ibsim's size flags from vlroute info: '$flags'" ;;
-	esac
-	[[ -z $flags || $flags =~ ^(-[NSPLM]\ [0-9]+\ ?)+$ ]] ||
-		die "unexpected ibsim size flags: '$flags'"
-
+	ibsim_size_flags "$d/info"
 	sock=dfsssp-vs-opensm-$$-$RANDOM$RANDOM
-	say "  ibsim -n -s $flags (IBSIM_SOCKNAME=$sock)"
+	say "  ibsim -n -s ${ibsim_flags[*]} (IBSIM_SOCKNAME=$sock)"
 	t0=$SECONDS
-	# shellcheck disable=SC2086
-	start_ibsim "$net" "$d/ibsim.log" $flags
+	start_ibsim "$net" "$d/ibsim.log" "${ibsim_flags[@]}"
 	say "  ibsim ready after $((SECONDS - t0)) s; opensm -o (dfsssp), timeout $timeout s"
 
 	launch_opensm "$o" /usr/bin/time -f '%e %M' -o "$o/time" -- -o
@@ -222,26 +213,12 @@ run_opensm() {
 	((keep)) || rm -rf -- "$o/dump"
 }
 
-# fabric_of ITEM: family, label and gen_args (the "vlroute gen" arguments)
-# of one --sizes item; fails on anything else.
+# fabric_of ITEM: gen_fabric_of of one --sizes item, where a bare P
+# stands for df:P; fails on anything else.
 fabric_of() {
-	local item=$1 k n p
-	if [[ $item =~ ^([2-9]|10)$ ]]; then
-		family=dragonfly label=df:$item
-		gen_args=(dragonfly -p "$item" -a $((2 * item)) -h "$item")
-	elif [[ $item =~ ^ft:([0-9]{1,2})$ ]]; then
-		k=$((10#${BASH_REMATCH[1]}))
-		((k >= 4 && k <= 64 && k % 2 == 0)) || return 1
-		family=fattree label=ft:$k
-		gen_args=(fattree -k "$k" -n 3)
-	elif [[ $item =~ ^hx:([0-9]{1,2}):([0-9]{1,2})$ ]]; then
-		n=$((10#${BASH_REMATCH[1]})) p=$((10#${BASH_REMATCH[2]}))
-		((n >= 2 && n <= 16 && p >= 1 && p <= 32)) || return 1
-		family=hyperx label=hx:$n:$p
-		gen_args=(hyperx -s "${n}x${n}x${n}" -p "$p")
-	else
-		return 1
-	fi
+	local item=$1
+	[[ $item =~ ^[0-9]+$ ]] && item=df:$item
+	gen_fabric_of "$item"
 }
 
 # fit FAMILY COLUMN LIDS: OpenSM's COLUMN (route or kb) at LIDS, from a
@@ -360,7 +337,7 @@ print_rows() {
 
 main() {
 	local item csv measured family label
-	local -a items=() gen_args=()
+	local -a items=() gen_args=() ibsim_flags=()
 
 	parse_args "$@"
 	check_tools

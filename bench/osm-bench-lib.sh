@@ -4,7 +4,9 @@
 # options, check their tools, set up their work directory, start a private
 # ibsim and a stock OpenSM, wait for its sweeps, read its log and dumps
 # (and find an up*/down* root where updn finds none) and stop only the
-# processes they started (by PID) in one way.
+# processes they started (by PID) in one way; they also make the
+# generated fabrics they share (df:P, ft:K, hx:S:P) and pass ibsim the
+# size flags those need.
 #
 # Sourced, not run.  The sourcing script sets PROG, usage_line (its
 # options, for bad usage), no_value (what a missing number prints as),
@@ -164,6 +166,49 @@ kb_to_mb() {
 div() {
 	awk -v a="$1" -v b="$2" -v none="$no_value" \
 		'BEGIN { if (a ~ /^[0-9.]+$/ && b ~ /^[0-9.]+$/ && b + 0 > 0) printf "%.2f", a / b; else print none }'
+}
+
+# gen_fabric_of ITEM: family, label and gen_args (the "vlroute gen"
+# arguments) of a generated fabric: df:P (Dragonfly p=P a=2P h=P, P in
+# 2..10), ft:K (3-level fat tree, K in 4..64 even) or hx:S:P (3D HyperX
+# SxSxS with P hosts per switch, S in 2..16, P in 1..32); fails on
+# anything else.
+gen_fabric_of() {
+	local item=$1 k n p
+	if [[ $item =~ ^df:([2-9]|10)$ ]]; then
+		p=${BASH_REMATCH[1]}
+		family=dragonfly label=df:$p
+		gen_args=(dragonfly -p "$p" -a $((2 * p)) -h "$p")
+	elif [[ $item =~ ^ft:([0-9]{1,2})$ ]]; then
+		k=$((10#${BASH_REMATCH[1]}))
+		((k >= 4 && k <= 64 && k % 2 == 0)) || return 1
+		family=fattree label=ft:$k
+		gen_args=(fattree -k "$k" -n 3)
+	elif [[ $item =~ ^hx:([0-9]{1,2}):([0-9]{1,2})$ ]]; then
+		n=$((10#${BASH_REMATCH[1]})) p=$((10#${BASH_REMATCH[2]}))
+		((n >= 2 && n <= 16 && p >= 1 && p <= 32)) || return 1
+		family=hyperx label=hx:$n:$p
+		gen_args=(hyperx -s "${n}x${n}x${n}" -p "$p")
+	else
+		return 1
+	fi
+}
+
+# ibsim_size_flags INFO: sets ibsim_flags to the size flags ibsim needs
+# for a net (-N, -S, -P, -L, -M with their numbers), as "vlroute info"
+# (its output in INFO) gives them; empty when the net fits ibsim's
+# defaults.  Dies on anything else, so that no guess reaches ibsim.
+ibsim_size_flags() {
+	local line
+	line=$(field "$1" ibsim)
+	case $line in
+	fits*) line= ;;
+	"needs ibsim "*) line=${line#needs ibsim } ;;
+	*) die "cannot read ibsim's size flags from vlroute info ($1): '$line'" ;;
+	esac
+	[[ -z $line || $line =~ ^(-[NSPLM]\ [0-9]+\ ?)+$ ]] ||
+		die "unexpected ibsim size flags in $1: '$line'"
+	read -ra ibsim_flags <<<"$line"
 }
 
 # ibsim_ready LOG SOCK: ibsim prints "Network simulator ready." just before

@@ -6,14 +6,20 @@
 #
 # Usage: bench/vl_budget.sh [--vlroute PATH] [--fabrics LIST] [--budgets LIST]
 #                           [--seeds LIST] [--engines LIST] [--workdir DIR]
-#                           [--timeout SECONDS] [--keep]
+#                           [--timeout SECONDS] [--sa-sample N] [--keep]
 #   --vlroute PATH     the vlroute CLI (default: build/tools/vlroute)
 #   --fabrics LIST     comma list of: shipped (every topologies/*.net), a
 #                      shipped net's name without .net (torus-4x4x4-p1),
 #                      torus8x8 (vlroute gen torus -s 8x8 -p 1), torus5x5x5
 #                      (-s 5x5x5 -p 1), random (vlroute gen random -n 64 -d 6
-#                      -p 2, once per seed); default shipped,torus8x8,
-#                      torus5x5x5,random
+#                      -p 2, once per seed), or a generated large fabric
+#                      as bench/dfsssp_vs_opensm.sh --sizes spells it:
+#                      df:P (Dragonfly p=P a=2P h=P, P in 2..10: df:6 has
+#                      5256 hosts and 6132 LIDs), ft:K (3-level fat tree,
+#                      K in 4..64 even), hx:S:P (3D HyperX SxSxS, P hosts
+#                      per switch); ibsim gets the size flags that
+#                      "vlroute info" says it needs; default shipped,
+#                      torus8x8,torus5x5x5,random
 #   --budgets LIST     comma list of VL budgets among 1, 2, 4, 8 and 15
 #                      (default 1,2,4,8): OpenSM can only run a power of two
 #                      of data VLs (or 15)
@@ -23,7 +29,15 @@
 #   --workdir DIR      where nets, logs, tables and results.csv go (default a
 #                      fresh /tmp/vl-budget.XXXXXX, kept)
 #   --timeout SECONDS  bound on ibsim's start, on each SUBNET UP of OpenSM and
-#                      on each capture (default 300)
+#                      on each capture (default 300); an OpenSM stopped
+#                      by it shows how long it had been routing
+#   --sa-sample N      have "vlroute capture --sa-sample N" ask the SA
+#                      about every DLID only from the first port of each
+#                      switch and about N DLIDs from the others (default:
+#                      every port about every DLID, one query per pair
+#                      under ibsim: 32 million for df:6); exact where a
+#                      path's SL depends only on its source switch and
+#                      DLID, else a sample (vlroute(1), capture)
 #   --keep             keep every table directory (default: only logs)
 #
 # For each fabric and budget N:
@@ -40,9 +54,14 @@
 #          (nue_include_switches TRUE: by default its deadlock freedom covers
 #          only the routes to CAs, while vlroute verify checks every LID);
 #          lash and dfsssp take the budget from the ports' OperVLs; updn needs
-#          one VL.  An engine that fails makes OpenSM fall back to minhop:
-#          routed is then "fell back" (the "TYPE tables configured on all
-#          switches" line names another engine) and nothing else is judged.
+#          one VL.  OpenSM that has no SUBNET UP within the timeout is
+#          stopped: routed is then "timeout s1" or "timeout s2" (the sweep
+#          it was in), routing s that sweep's, or ">T" where its routing
+#          had not ended, T the seconds since its "building routing with";
+#          MB its VmHWM so far.  An engine that fails makes OpenSM fall
+#          back to minhop: routed is then "fell back" (the "TYPE tables
+#          configured on all switches" line names another engine) and
+#          nothing else is judged.
 #          The first sweep routes before it sets the ports' OperVLs, so a
 #          SIGHUP forces a second heavy sweep, which routes within N; its
 #          routing s is the span of the log from "building routing with"
@@ -77,7 +96,7 @@ PATH=${PATH:+$PATH:}/usr/sbin:/sbin	# opensm lives in sbin
 top=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source-path=SCRIPTDIR source=osm-bench-lib.sh
 . "$top/bench/osm-bench-lib.sh"
-usage_line='[--vlroute PATH] [--fabrics LIST] [--budgets LIST] [--seeds LIST] [--engines LIST] [--workdir DIR] [--timeout SECONDS] [--keep]'
+usage_line='[--vlroute PATH] [--fabrics LIST] [--budgets LIST] [--seeds LIST] [--engines LIST] [--workdir DIR] [--timeout SECONDS] [--sa-sample N] [--keep]'
 no_value=-
 
 vlroute=$top/build/tools/vlroute
@@ -87,6 +106,7 @@ seeds=1,2,3
 engines=nue,lash,dfsssp,updn
 workdir=
 timeout=300
+sa_sample=
 keep=0
 
 ibsim_pid=
@@ -109,9 +129,16 @@ is_list() {
 }
 
 parse_args() {
-	parse_options vlroute fabrics budgets seeds engines workdir timeout -- "$@"
-	is_list "$fabrics" 'shipped|torus8x8|torus5x5x5|random|[A-Za-z0-9._-]+' ||
+	local item
+	parse_options vlroute fabrics budgets seeds engines workdir timeout sa_sample -- "$@"
+	is_list "$fabrics" 'shipped|torus8x8|torus5x5x5|random|[A-Za-z0-9._:-]+' ||
 		bad_usage "--fabrics is a comma list of fabric names, not '$fabrics'"
+	for item in ${fabrics//,/ }; do
+		[[ $item != *:* ]] || gen_fabric_of "$item" ||
+			bad_usage "--fabrics: '$item' is none of df:P (P 2..10), ft:K (K 4..64 even), hx:S:P (S 2..16, P 1..32)"
+	done
+	[[ -z $sa_sample || $sa_sample =~ ^[1-9][0-9]{0,3}$ ]] && ((${sa_sample:-1} <= 4096)) ||
+		bad_usage "--sa-sample wants 1..4096 DLIDs, not '$sa_sample'"
 	is_list "$budgets" '1|2|4|8|15' ||
 		bad_usage "--budgets is a comma list of 1, 2, 4, 8 and 15, not '$budgets'"
 	is_list "$seeds" '[0-9]{1,9}' ||
@@ -196,13 +223,15 @@ osm_span() {
 	building && /tables configured on all switches/ { end = stamp(); have_end = 1; building = 0 }'
 }
 
-# capture O: vlroute capture of the live fabric into O/capture; 0 if done.
+# capture O: vlroute capture of the live fabric into O/capture (with
+# --sa-sample if given); 0 if done.
 capture() {
-	local o=$1 rc=0 deadline=$((SECONDS + timeout))
+	local o=$1 rc=0 deadline=$((SECONDS + timeout)) sample=()
+	[[ -z $sa_sample ]] || sample=(--sa-sample "$sa_sample")
 	mkdir -p "$o/capture-cwd"
 	# umad2sim makes its fake sysfs in the current directory.
 	(cd "$o/capture-cwd" && exec env IBSIM_SOCKNAME="$sock" LD_PRELOAD="$umad2sim" \
-		"$vlroute" capture -o "$o/capture") </dev/null >"$o/capture.out" 2>&1 &
+		"$vlroute" capture "${sample[@]}" -o "$o/capture") </dev/null >"$o/capture.out" 2>&1 &
 	client_pid=$!
 	while alive "$client_pid"; do
 		if ((SECONDS >= deadline)); then
@@ -231,6 +260,54 @@ updn_roots() {
 	say "  updn found no roots: root_guid_file names $root ($guid)"
 }
 
+# osm_routing_for LOG: whole seconds from the last "building routing with"
+# in LOG to now, or -: how long an unfinished sweep had been routing.
+osm_routing_for() {
+	{
+		cat -- "$1"
+		LC_ALL=C date '+%b %d %H:%M:%S %6N vl-budget-now'
+	} | osm_log_span /dev/stdin %.0f '
+	/building routing with/ { start = stamp(); building = 1 }
+	building && / vl-budget-now$/ { end = stamp(); have_end = 1 }'
+}
+
+# sweep_twice O NET ENGINE: wait for OpenSM's first SUBNET UP, give updn
+# a root if it found none, force the heavy second sweep (SIGHUP) and wait
+# for it; sets sweep to the one waited for last.  0 once both are up.
+sweep_twice() {
+	sweep=1
+	wait_subnet_up "$1/opensm.log" 1 || return 1
+	if [[ $3 == updn ]]; then
+		updn_roots "$1" "$2" || return 1
+	fi
+	kill -HUP "$osm_pid" || return 1
+	sweep=2
+	wait_subnet_up "$1/opensm.log" 2
+}
+
+# no_subnet_up O ENGINE N: record and tell why sweep_twice failed: the
+# timeout (OpenSM and ibsim still running: the span of its last routing,
+# or ">T" when that had run T s unfinished, and its VmHWM so far) or a
+# process gone; then stop everything.
+no_subnet_up() {
+	local o=$1
+	if alive "$osm_pid" && alive "$ibsim_pid"; then
+		r_routed="timeout s$sweep"
+		r_secs=$(osm_span "$o/opensm.log")
+		if [[ $r_secs == "$no_value" ]]; then
+			r_secs=$(osm_routing_for "$o/opensm.log")
+			[[ $r_secs == "$no_value" ]] || r_secs=">$r_secs"
+		fi
+		r_mb=$(kb_to_mb "$(awk '/^VmHWM:/ { print $2 }' "/proc/$osm_pid/status" 2>/dev/null)")
+		say "  OpenSM $2 at $3 VLs: no SUBNET UP of sweep $sweep within $timeout s (routing s: $r_secs): stopping it"
+	else
+		r_routed="no SUBNET UP"
+		say "  OpenSM $2 at $3 VLs: no SUBNET UP; last lines of $o/opensm.log:"
+		tail -n 5 "$o/opensm.log" >&2 2>/dev/null || true
+	fi
+	stop_all
+}
+
 # run_opensm NET DIR ENGINE N: sets r_routed r_secs r_mb and the judge's.
 run_opensm() {
 	local net=$1 d=$2 engine=$3 n=$4 o=$2/$3-vls$4 used
@@ -243,18 +320,13 @@ run_opensm() {
 		"qos TRUE" "sweep_interval 0"
 	echo "osm_ucast_mgr.c 0x04" >"$o/per-module-logging.conf"
 	sock=vl-budget-$$-$RANDOM$RANDOM
-	start_ibsim "$net" "$o/ibsim.log"
+	start_ibsim "$net" "$o/ibsim.log" "${f_flags[@]}"
 	launch_opensm "$o" --
 	osm_pid=$!
 	# The first sweep routes before it sets the ports' OperVLs (to
 	# max_op_vls): only the heavy sweep that SIGHUP forces routes within N.
-	if ! wait_subnet_up "$o/opensm.log" 1 || ! { [[ $engine != updn ]] ||
-		updn_roots "$o" "$net"; } || ! kill -HUP "$osm_pid" ||
-		! wait_subnet_up "$o/opensm.log" 2; then
-		r_routed="no SUBNET UP"
-		say "  OpenSM $engine at $n VLs: no SUBNET UP; last lines of $o/opensm.log:"
-		tail -n 5 "$o/opensm.log" >&2 2>/dev/null || true
-		stop_all
+	if ! sweep_twice "$o" "$net" "$engine"; then
+		no_subnet_up "$o" "$engine" "$n"
 		return 0
 	fi
 	r_mb=$(kb_to_mb "$(awk '/^VmHWM:/ { print $2 }' "/proc/$osm_pid/status" 2>/dev/null)")
@@ -281,22 +353,28 @@ run_opensm() {
 	rm -rf -- "$o/capture-cwd" "$o"/sys-*
 }
 
-# make_fabric NAME DIR: writes DIR/fabric.net; sets f_label.
+# make_fabric NAME DIR: writes DIR/fabric.net; sets f_flags to the size
+# flags ibsim needs for it.
 make_fabric() {
-	local name=$1 d=$2 net=$2/fabric.net
+	local name=$1 d=$2 net=$2/fabric.net family label gen_args ibsim_flags
 	mkdir -p "$d"
 	case $name in
 	torus8x8) "$vlroute" gen torus -s 8x8 -p 1 -o "$net" ;;
 	torus5x5x5) "$vlroute" gen torus -s 5x5x5 -p 1 -o "$net" ;;
 	random-s*) "$vlroute" gen random -n 64 -d 6 -p 2 --seed "${name#random-s}" -o "$net" ;;
+	*:*)
+		gen_fabric_of "$name"
+		"$vlroute" gen "${gen_args[@]}" -o "$net"
+		;;
 	*)
 		[[ -f $top/topologies/$name.net ]] || die "no fabric '$name' (topologies/$name.net)"
 		cp -- "$top/topologies/$name.net" "$net"
 		;;
 	esac >"$d/gen.out" 2>&1 || die "cannot make fabric $name (log: $d/gen.out)"
 	"$vlroute" info "$net" >"$d/info" 2>&1 || die "vlroute info failed (log: $d/info)"
-	[[ $(field "$d/info" ibsim) == fits* ]] ||
-		die "$name needs ibsim size flags, which this benchmark does not pass"
+	ibsim_size_flags "$d/info"
+	f_flags=("${ibsim_flags[@]}")
+	((${#f_flags[@]} == 0)) || say "  ibsim needs ${f_flags[*]}"
 }
 
 # fabric_list: the fabrics named by --fabrics, expanded.
@@ -349,7 +427,8 @@ write_csv_head() {
 }
 
 main() {
-	local name d n engine ours_row
+	local name d n engine ours_row sweep
+	local -a f_flags=()
 
 	parse_args "$@"
 	check_tools
@@ -360,7 +439,7 @@ main() {
 	say "workdir $workdir; vlroute $vlroute; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 	print_header
 	for name in $(fabric_list); do
-		d=$workdir/$name
+		d=$workdir/${name//:/-}
 		say "fabric $name"
 		make_fabric "$name" "$d"
 		for n in ${budgets//,/ }; do
@@ -386,8 +465,11 @@ main() {
 	cat <<EOF
 
 routed: yes, or "fell back" when OpenSM's engine failed and minhop routed
-  instead (nothing else judged), or failed (ours refused); updn without
-  roots of its own gets the switch of least eccentricity.
+  instead (nothing else judged), or failed (ours refused), or "timeout
+  s1"/"timeout s2" when OpenSM had no SUBNET UP of its first or second
+  sweep within $timeout s (route s: that sweep's, ">T" where its routing
+  had run T s unfinished; MB: its peak so far); updn without roots of its own gets the switch of least
+  eccentricity.
 VLs: "VLs used" of vlroute verify, from our path SLs or those the SA hands
   out; route s: ours = vlroute-route.info's seconds, OpenSM = log span from
   "building routing with" to "tables configured on all switches" in the
