@@ -539,8 +539,9 @@ static void set_pattern(struct vlr_sim_config *config, const char *name)
 		fail_msg("%s", err.message);
 }
 
-static double accepted(const struct model *m, const struct vlr_sim_config *config,
-		       double load, uint64_t seed)
+/* The accepted load of one run, which must not deadlock; its VLs into *vls if asked. */
+static double run_accepted(const struct model *m, const struct vlr_sim_config *config,
+			   double load, uint64_t seed, unsigned *vls)
 {
 	struct vlr_sim_result r;
 	struct vlr_error err;
@@ -551,9 +552,17 @@ static double accepted(const struct model *m, const struct vlr_sim_config *confi
 		fail_msg("%s", err.message);
 	assert_false(r.deadlock);
 	value = r.accepted;
+	if (vls)
+		*vls = vlr_sim_num_vls(sim);
 	vlr_sim_result_free(&r);
 	vlr_sim_free(sim);
 	return value;
+}
+
+static double accepted(const struct model *m, const struct vlr_sim_config *config,
+		       double load, uint64_t seed)
+{
+	return run_accepted(m, config, load, seed, NULL);
 }
 
 /*
@@ -1580,10 +1589,6 @@ static double adv1_minimal(const struct model *m, unsigned local, unsigned globa
 			   unsigned injection, unsigned *vls)
 {
 	struct vlr_sim_config config;
-	struct vlr_sim_result r;
-	struct vlr_error err;
-	struct vlr_sim *sim;
-	double value;
 
 	model_config(m, &config, VLR_VLP_LADDER_REUSE, VLR_MIN_FIRST);
 	config.reference.routing = VLR_SIM_ROUTING_MINIMAL;
@@ -1596,15 +1601,7 @@ static double adv1_minimal(const struct model *m, unsigned local, unsigned globa
 	config.global_latency = 50;
 	config.warmup = 1000;
 	config.cycles = 4000;
-	sim = vlr_sim_new(m->tables, &config, &err);
-	if (!sim || vlr_sim_run(sim, 1.0, 1, &r, &err))
-		fail_msg("%s", err.message);
-	assert_false(r.deadlock);
-	value = r.accepted;
-	*vls = vlr_sim_num_vls(sim);
-	vlr_sim_result_free(&r);
-	vlr_sim_free(sim);
-	return value;
+	return run_accepted(m, &config, 1.0, 1, vls);
 }
 
 /*
