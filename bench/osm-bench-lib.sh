@@ -114,6 +114,44 @@ check_timeout_and_workdir() {
 		bad_usage "--workdir must not contain white space (OpenSM's config cannot hold it)"
 }
 
+# use_ibsim_build DIR [HINT]: run the ibsim and libumad2sim.so built in DIR
+# (DIR/ibsim/ibsim, DIR/umad2sim/libumad2sim.so) instead of Debian's; HINT
+# ends the complaint when they are not there.
+use_ibsim_build() {
+	[[ -x $1/ibsim/ibsim && -f $1/umad2sim/libumad2sim.so ]] ||
+		die "no ibsim/ibsim and umad2sim/libumad2sim.so in '$1'${2:+ $2}"
+	ibsim=$(cd -- "$1" && pwd -P)
+	PATH=$ibsim/ibsim:$PATH
+	export UMAD2SIM=$ibsim/umad2sim/libumad2sim.so
+}
+
+# tool_ids: sets version and commit (of $vlroute) and osm_version (OpenSM's,
+# and the ibsim binary's hash), for the rows' provenance.
+tool_ids() {
+	version=$("$vlroute" --version | sed -n '1s/^vlroute //p')
+	commit=$("$vlroute" --version | sed -n 's/^commit: *//p')
+	osm_version="$(opensm --version 2>/dev/null | grep -m 1 -o 'OpenSM [0-9.]*'); ibsim sha256 $(sha256sum "$(command -v ibsim)" | cut -c1-12)"
+}
+
+# open_results HEADER: $results exists with that header line (a new file
+# gets it; one with another is refused), so rows can be appended to it.
+open_results() {
+	mkdir -p "$(dirname "$results")"
+	[[ -s $results ]] || echo "$1" >"$results"
+	[[ $(head -n 1 "$results") == "$1" ]] || die "$results has another header"
+}
+
+# record FIELD...: one CSV row appended to $results (fields with commas or
+# quotes quoted).
+record() {
+	local f line=
+	for f; do
+		[[ $f == *,* || $f == *\"* ]] && f="\"${f//\"/\"\"}\""
+		line+=${line:+,}$f
+	done
+	echo "$line" >>"$results"
+}
+
 # check_bench_tools PACKAGES TOOL...: vlroute, /usr/bin/time and every
 # TOOL (from PACKAGES) are there; sets umad2sim to libumad2sim.so.
 check_bench_tools() {

@@ -77,13 +77,7 @@ parse_args() {
 	[[ $patterns =~ ^[1-9][0-9]{0,5}$ ]] ||
 		bad_usage "--patterns wants a positive number, not '$patterns'"
 	check_timeout_and_workdir
-	if [[ -n $ibsim ]]; then
-		[[ -x $ibsim/ibsim/ibsim && -f $ibsim/umad2sim/libumad2sim.so ]] ||
-			die "no ibsim/ibsim and umad2sim/libumad2sim.so in '$ibsim'"
-		ibsim=$(cd -- "$ibsim" && pwd -P)
-		PATH=$ibsim/ibsim:$PATH
-		export UMAD2SIM=$ibsim/umad2sim/libumad2sim.so
-	fi
+	[[ -z $ibsim ]] || use_ibsim_build "$ibsim"
 }
 
 # fabric_lines: "LABEL|gen FAMILY --KEY VALUE..." per fabric of experiment.yaml.
@@ -103,16 +97,6 @@ fabric_lines() {
 		}
 		print label "|" args
 	}' "$here/experiment.yaml"
-}
-
-# record FIELD...: one CSV row (fields with commas quoted).
-record() {
-	local f line=
-	for f; do
-		[[ $f == *,* || $f == *\"* ]] && f="\"${f//\"/\"\"}\""
-		line+=${line:+,}$f
-	done
-	echo "$line" >>"$results"
 }
 
 done_row() {
@@ -199,11 +183,9 @@ main() {
 	parse_args "$@"
 	check_bench_tools "ibsim-utils, opensm, coreutils, mawk" ibsim opensm sha256sum awk
 	prepare_run dfsssp-ebb.XXXXXX
-	commit=$("$vlroute" --version | sed -n 's/^commit: *//p')
-	osm_version="$(opensm --version 2>/dev/null | grep -m 1 -o 'OpenSM [0-9.]*'); ibsim sha256 $(sha256sum "$(command -v ibsim)" | cut -c1-12)"
-	mkdir -p "$(dirname "$results")" "$workdir/fabrics"
-	[[ -s $results ]] || echo "$header" >"$results"
-	[[ $(head -n 1 "$results") == "$header" ]] || die "$results has another header"
+	tool_ids
+	mkdir -p "$workdir/fabrics"
+	open_results "$header"
 	say "workdir $workdir; results $results; ibsim $(command -v ibsim)"
 	while IFS='|' read -r label args; do
 		[[ $label =~ $fabrics ]] || continue

@@ -99,39 +99,12 @@ parse_args() {
 	[[ $engines =~ ^(weakest|all|lash|dfsssp)(,(weakest|all|lash|dfsssp))*$ ]] ||
 		bad_usage "--engines is a comma list of weakest, all, lash and dfsssp, not '$engines'"
 	check_timeout_and_workdir
-	if [[ -n $ibsim ]]; then
-		[[ -x $ibsim/ibsim/ibsim && -f $ibsim/umad2sim/libumad2sim.so ]] ||
-			die "no ibsim/ibsim and umad2sim/libumad2sim.so in '$ibsim' (see build-ibsim.sh)"
-		ibsim=$(cd -- "$ibsim" && pwd -P)
-		PATH=$ibsim/ibsim:$PATH
-		export UMAD2SIM=$ibsim/umad2sim/libumad2sim.so
-	fi
-}
-
-# vlroute_id: sets version and commit from "vlroute --version".
-vlroute_id() {
-	version=$("$vlroute" --version | sed -n '1s/^vlroute //p')
-	commit=$("$vlroute" --version | sed -n 's/^commit: *//p')
-}
-
-# opensm_id: sets osm_version (OpenSM's, and the ibsim binary's hash).
-opensm_id() {
-	osm_version="$(opensm --version 2>/dev/null | grep -m 1 -o 'OpenSM [0-9.]*'); ibsim sha256 $(sha256sum "$(command -v ibsim)" | cut -c1-12)"
+	[[ -z $ibsim ]] || use_ibsim_build "$ibsim" "(see build-ibsim.sh)"
 }
 
 # done_row LINKS SEED ENGINE: that row is in the results already.
 done_row() {
 	grep -q "^$1,$2,$3," "$results"
-}
-
-# record FIELD...: one CSV row (fields with commas quoted).
-record() {
-	local f line=
-	for f; do
-		[[ $f == *,* || $f == *\"* ]] && f="\"${f//\"/\"\"}\""
-		line+=${line:+,}$f
-	done
-	echo "$line" >>"$results"
 }
 
 # make_fabric LINKS SEED: writes $net (kept for the OpenSM engines).
@@ -245,11 +218,8 @@ main() {
 	parse_args "$@"
 	check_bench_tools "ibsim-utils, opensm, coreutils, mawk" ibsim opensm sha256sum awk
 	prepare_run dfsssp-layers.XXXXXX
-	vlroute_id
-	opensm_id
-	mkdir -p "$(dirname "$results")"
-	[[ -s $results ]] || echo "$header" >"$results"
-	[[ $(head -n 1 "$results") == "$header" ]] || die "$results has another header"
+	tool_ids
+	open_results "$header"
 	first=${seeds%-*} last=${seeds#*-}
 	say "workdir $workdir; results $results; ibsim $(command -v ibsim)"
 	for ((seed = 10#$first; seed <= 10#$last; seed++)); do
