@@ -37,7 +37,7 @@ static const char usage_options[] =
 	"                        first, or all (try each, keep the fewest layers)\n"
 	"      --no-balance      dfsssp, layers: do not spread routes over spare VLs\n"
 	"      --no-escape       dfsssp: refuse when the layers exceed the VLs, instead\n"
-	"                        of escape paths on the last VL\n"
+	"                        of escape paths\n"
 	"  -j, --threads N       threads setting up the layers and verifying (1..64,\n"
 	"                        default one per CPU; the same tables on any count)\n"
 	"  -Y, --vl-policy P     minimal, valiant: ladder, ladder-reuse, 2phases or\n"
@@ -412,6 +412,21 @@ static int give_lids(const char *command, struct vlr_fabric *fabric,
 	return 0;
 }
 
+/* dfsssp's escape paths: which way, how many LIDs, the tree. */
+static void print_escape(const struct vlr_tables *tables, const struct vlr_engine_report *report)
+{
+	const char *root = vlr_node_name(tables->fabric, tables->switch_node[report->escape_root]);
+
+	if (report->escape_whole)
+		printf("escape paths:      destinations split over the %u layers, %u LIDs "
+		       "routed again, ", report->layers, report->escaped_lids);
+	else
+		printf("escape paths:      %u LIDs on layer %u, ", report->escaped_lids,
+		       report->layers - 1);
+	printf("%u of them partly (%llu switch routes) along the up/down tree of switch "
+	       "\"%s\"\n", report->tree_lids, (unsigned long long)report->tree_routes, root);
+}
+
 /* Whether the policy's ideal form, which the simulator can run, is deadlock-free. */
 static void print_ideal_form(const struct vlr_tables *tables, enum vlr_family family)
 {
@@ -461,10 +476,7 @@ static void print_engine_report(const struct vlr_engine *engine,
 		       (unsigned long long)report->cycles_broken,
 		       (unsigned long long)report->routes_moved);
 		if (report->escaped_lids)
-			printf("escape paths:      %u LIDs on layer %u, %u of them along the "
-			       "up/down tree of switch \"%s\"\n", report->escaped_lids,
-			       report->layers - 1, report->tree_lids,
-			       vlr_node_name(tables->fabric, tables->switch_node[report->escape_root]));
+			print_escape(tables, report);
 		printf("VLs used:          %u\n", report->vls_used);
 	}
 	printf("routing time:      %.2f s paths, %.2f s layers\n", report->seconds_paths,

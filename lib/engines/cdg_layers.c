@@ -24,6 +24,12 @@
  * paths change LFTs, and so find their LIDs by scanning two LFT rows,
  * eight entries at a time.)
  *
+ * Escape paths either break the last layer's cycles (the layers below
+ * broken as above), or, with the destinations split whole into a part per
+ * layer, every layer's: a LID routed again moves all its routes, so on
+ * the last layer alone it takes the routes other layers had, and there
+ * the last layer ends up with most of them.
+ *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
@@ -805,7 +811,7 @@ static uint32_t escape_dependency(struct cdg_layers *cdg, uint32_t in, uint8_t o
  */
 static int escape_queued(struct cdg_layers *cdg, unsigned layer, struct vlr_error *err)
 {
-	uint32_t switches = cdg->graph->num_switches, i, sw;
+	uint32_t switches = cdg->graph->num_switches, i, sw, on_tree;
 
 	if (escape_set_order(cdg->escape, count_at(cdg, layer, 0), cdg->graph->port_stride, 2))
 		return vlr_fail(err, "escape paths: layer %u still has a cycle", layer);
@@ -814,7 +820,9 @@ static int escape_queued(struct cdg_layers *cdg, unsigned layer, struct vlr_erro
 	for (i = 0; i < cdg->queued; i++) {
 		uint32_t lid = cdg->queue[i];
 
-		cdg->tree_lids += (uint32_t)escape_lid(cdg->escape, lid);
+		on_tree = escape_lid(cdg->escape, lid);
+		cdg->tree_lids += on_tree > 0;
+		cdg->tree_routes += on_tree;
 		cdg->escaped[lid] = ESCAPED;
 		for (sw = 0; sw < switches; sw++) {
 			cells_of(cdg, lid)[sw].port = vlr_tables_lft(cdg->tables, sw)[lid];
@@ -1024,43 +1032,194 @@ static int search_layer(struct search *search, struct vlr_error *err)
 	return 0;
 }
 
+
+static void search_free(struct search *search)
+{
+	free(search->colour);
+	free(search->position);
+	free(search->stack);
+	free(search->cursor);
+	free(search->resume);
+}
+
+static int search_alloc(struct search *search, struct cdg_layers *cdg,
+			enum vlr_heuristic heuristic, struct vlr_error *err)
+{
+	uint32_t channels = cdg->graph->num_channels + 1;
+
+	memset(search, 0, sizeof(*search));
+	search->cdg = cdg;
+	search->heuristic = heuristic;
+	search->colour = malloc(channels);
+	search->position = malloc(sizeof(uint32_t) * channels);
+	search->stack = malloc(sizeof(uint32_t) * channels);
+	search->cursor = malloc(sizeof(uint32_t) * channels);
+	search->resume = malloc(sizeof(uint32_t) * channels);
+	if (search->colour && search->position && search->stack && search->cursor &&
+	    search->resume)
+		return 0;
+	search_free(search);
+	return vlr_fail(err, "out of memory for the cycle search");
+}
+
+/* Search layer and route the LIDs it queues again, until it has no cycle. */
+static int escape_layer(struct search *search, unsigned layer, struct vlr_error *err)
+{
+	int result;
+
+	search->layer = layer;
+	search->escaping = 1;
+	while (!(result = search_layer(search, err)) && search->cdg->queued)
+		if ((result = escape_queued(search->cdg, layer, err)))
+			break;
+	return result;
+}
+
 int cdg_layers_break_cycles(struct cdg_layers *cdg, enum vlr_heuristic heuristic,
 			    unsigned limit, struct vlr_error *err)
 {
-	uint32_t channels = cdg->graph->num_channels + 1;
 	struct search search;
 	int result = 0;
 
-	memset(&search, 0, sizeof(search));
-	search.cdg = cdg;
-	search.heuristic = heuristic;
-	search.colour = malloc(channels);
-	search.position = malloc(sizeof(uint32_t) * channels);
-	search.stack = malloc(sizeof(uint32_t) * channels);
-	search.cursor = malloc(sizeof(uint32_t) * channels);
-	search.resume = malloc(sizeof(uint32_t) * channels);
-	if (!search.colour || !search.position || !search.stack || !search.cursor ||
-	    !search.resume)
-		result = vlr_fail(err, "out of memory for the cycle search");
+	if (search_alloc(&search, cdg, heuristic, err))
+		return -1;
 	for (search.layer = 0; !result && search.layer < cdg->layers && search.layer < limit;
 	     search.layer++) {
 		if (search.layer)
 			forget_layer(cdg, search.layer - 1);
 		result = search_layer(&search, err);
 	}
-	search.escaping = 1;
-	while (!result && cdg->escape && cdg->layers > limit) {
-		search.layer = limit;
-		result = search_layer(&search, err);
-		if (result || !cdg->queued)
+	if (!result && cdg->escape && cdg->layers > limit)
+		result = escape_layer(&search, limit, err);
+	store_layers(cdg);
+	search_free(&search);
+	return result;
+}
+
+/* ---- destinations whole, a part per layer ---------------------------------- */
+
+/* The LIDs by target switch: lids[first[sw] .. first[sw + 1]). */
+static void lids_by_switch(const struct cdg_layers *cdg, uint32_t *first, uint32_t *lids)
+{
+	uint32_t s = cdg->graph->num_switches, i, sw;
+
+	memset(first, 0, sizeof(uint32_t) * (s + 2));
+	for (i = 0; i < cdg->num_lids; i++)
+		first[cdg->target[cdg->lids[i]] + 2]++;
+	for (sw = 0; sw < s; sw++)
+		first[sw + 2] += first[sw + 1];
+	for (i = 0; i < cdg->num_lids; i++)
+		lids[first[cdg->target[cdg->lids[i]] + 1]++] = cdg->lids[i];
+}
+
+/* The switch not taken farthest from every seed so far (near[]: hops to the nearest). */
+static uint32_t next_seed(const struct route_graph *graph, uint32_t seed, uint32_t *near,
+			  const uint8_t *taken)
+{
+	uint32_t s = graph->num_switches, v, far = VLR_NONE;
+	const uint16_t *distance = graph->distance + (uint64_t)seed * s;
+
+	for (v = 0; v < s; v++) {
+		if (distance[v] < near[v])
+			near[v] = distance[v];
+		if (!taken[v] && (far == VLR_NONE || near[v] > near[far]))
+			far = v;
+	}
+	return far;
+}
+
+/*
+ * Give each LID (part[]) one of parts parts of about equal size, each the
+ * destinations of switches near each other: a ball grown over the
+ * switches not yet taken, in a seed's breadth-first order, the first
+ * seed the switch farthest from the escape tree's root and each next one
+ * the switch farthest from the seeds before it. Routes towards
+ * destinations near each other turn alike, and so close fewer cycles
+ * than routes towards destinations spread over the fabric.
+ */
+static int split_destinations(const struct cdg_layers *cdg, unsigned parts, uint8_t *part_of,
+			      struct vlr_error *err)
+{
+	const struct route_graph *graph = cdg->graph;
+	uint32_t s = graph->num_switches, root = escape_root(cdg->escape), placed = 0;
+	uint32_t *first = malloc(sizeof(uint32_t) * (s + 2));
+	uint32_t *lids = malloc(sizeof(uint32_t) * (cdg->num_lids + 1));
+	uint32_t *near = malloc(sizeof(uint32_t) * (s + 1));
+	uint8_t *taken = calloc(s + 1, 1);
+	uint32_t seed = graph->order[(uint64_t)root * s + graph->reaching[root] - 1], k, i;
+	unsigned part;
+
+	if (!first || !lids || !near || !taken) {
+		free(first);
+		free(lids);
+		free(near);
+		free(taken);
+		return vlr_fail(err, "out of memory splitting the destinations");
+	}
+	lids_by_switch(cdg, first, lids);
+	for (k = 0; k < s; k++)
+		near[k] = UINT32_MAX;
+	for (part = 0; part < parts; part++) {
+		const uint16_t *ball = graph->order + (uint64_t)seed * s;
+		uint32_t goal = (uint32_t)((uint64_t)(part + 1) * cdg->num_lids / parts);
+
+		for (k = 0; k < s && placed < goal; k++) {
+			uint32_t v = ball[k];
+
+			if (taken[v])
+				continue;
+			taken[v] = 1;
+			for (i = first[v]; i < first[v + 1]; i++, placed++)
+				part_of[lids[i]] = (uint8_t)part;
+		}
+		seed = next_seed(graph, seed, near, taken);
+		if (seed == VLR_NONE)
 			break;
-		result = escape_queued(cdg, limit, err);
+	}
+	free(first);
+	free(lids);
+	free(near);
+	free(taken);
+	return 0;
+}
+
+/* Every route of every LID on the layer of its part. */
+static void place_lids(struct cdg_layers *cdg, const uint8_t *part)
+{
+	uint32_t i, sw;
+
+	for (i = 0; i < cdg->num_lids; i++)
+		for (sw = 0; sw < cdg->graph->num_switches; sw++)
+			cells_of(cdg, cdg->lids[i])[sw].layer = part[cdg->lids[i]];
+}
+
+int cdg_layers_escape_whole(struct cdg_layers *cdg, unsigned layers, struct vlr_error *err)
+{
+	uint8_t *part = malloc((size_t)cdg->tables->lid_stride + 1);
+	struct search search;
+	unsigned layer;
+	uint32_t i;
+	int result;
+
+	if (!part)
+		return vlr_fail(err, "out of memory splitting the destinations");
+	if (open_layer(cdg, layers - 1, err) ||
+	    search_alloc(&search, cdg, VLR_HEURISTIC_FIRST, err)) {
+		free(part);
+		return -1;
+	}
+	result = split_destinations(cdg, layers, part, err);
+	if (!result)
+		place_lids(cdg, part);
+	for (layer = 0; !result && layer < layers; layer++) {
+		forget_layer(cdg, layer);
+		for (i = 0; i < cdg->num_lids; i++)
+			if (part[cdg->lids[i]] == layer)
+				count_lid_routes(cdg, cdg->lids[i], layer, +1);
+		result = escape_layer(&search, layer, err);
 	}
 	store_layers(cdg);
-	free(search.colour);
-	free(search.position);
-	free(search.stack);
-	free(search.cursor);
-	free(search.resume);
+	search_free(&search);
+	free(part);
 	return result;
 }

@@ -79,7 +79,8 @@ struct cdg_layers {
 	uint32_t *queue;		/* LIDs to escape once a search is done */
 	uint32_t queued;
 	uint32_t escaped_lids;		/* routed again */
-	uint32_t tree_lids;		/* of them along the tree */
+	uint32_t tree_lids;		/* of them partly along the tree */
+	uint64_t tree_routes;		/* their switches' routes along it */
 	/* scratch */
 	struct cdg_tree tree;		/* the caller's thread's */
 	struct cdg_walk *walk;		/* a subtree's switches (cdg_layers.c) */
@@ -117,5 +118,13 @@ int cdg_layers_escape_on(struct cdg_layers *cdg, struct escape *escape,
  */
 int cdg_layers_break_cycles(struct cdg_layers *cdg, enum vlr_heuristic heuristic,
 			    unsigned limit, struct vlr_error *err);
+
+/*
+ * The other way within layers VLs, escape paths on: the destinations split
+ * into layers parts of switches near each other, every route of a part on
+ * its layer (the tables' LFTs), and each layer's cycles broken as
+ * cdg_layers_break_cycles breaks those of its last layer.
+ */
+int cdg_layers_escape_whole(struct cdg_layers *cdg, unsigned layers, struct vlr_error *err);
 
 #endif

@@ -19,12 +19,17 @@
  * order of the layer's dependencies, the tree's turns included: from the
  * destination backwards, Dijkstra by the fewest hops and then the least
  * loaded links (the routes on each link, on any layer, since the VLs share
- * it), a switch taking a link only if the dependency it adds fits the
+ * it), a switch settled by its cheapest link whose dependency fits the
  * order, or can be made to by moving the channels between its two ends
- * (the incremental topological order of Pearce and Kelly). The layer
- * stays acyclic. A switch that cannot be reached so sends the whole
- * destination along the tree, up to the first switch above it and down,
- * whose turns the order holds already.
+ * (the incremental topological order of Pearce and Kelly), the next
+ * cheapest when it cannot. The layer stays acyclic. A dependency found to
+ * close a cycle through the layer's routes and the tree alone closes one
+ * for the rest of the batch (dependencies are only added), so it is
+ * remembered and not searched again: most searches were such repeats.
+ * The switches that cannot be reached so take the tree's route, up to the
+ * first switch above the destination and down, whose turns the order
+ * holds already; and so do the switches on those routes, and any whose
+ * route would join one against the order.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -79,6 +84,10 @@ struct escape {
 	uint32_t *found_back;		/* channels searched (back) */
 	uint64_t *moved;		/* (place << 32 | channel) of a reordering */
 	uint8_t *done;			/* [switch]: settled by the search */
+	uint64_t *cyclic;		/* [slot bit]: dependencies known to close a cycle */
+	uint32_t *tried;		/* [channel]: epoch_lid when it did not fit */
+	uint32_t epoch_lid;
+	int for_now;			/* a search met a dependency of the routes being built */
 	struct heap heap;
 };
 
@@ -229,24 +238,6 @@ int escape_tree_turn(const struct escape *e, uint32_t in, uint32_t out)
 	return tree_turn(e, in, out);
 }
 
-/* The tree's routes towards t: down from t's ancestors, up from the rest. */
-static void tree_routes(struct escape *e, uint32_t t)
-{
-	const struct route_graph *graph = e->graph;
-	uint32_t s = graph->num_switches, v, c;
-
-	for (v = 0; v < s; v++) {
-		e->next[v] = e->up[v];
-		e->best[v].hops = FAR;
-	}
-	e->next[t] = VLR_NONE;
-	e->best[t].hops = 0;
-	for (v = t; (c = e->up[v]) != VLR_NONE; v = graph->channel_to[c])
-		e->next[graph->channel_to[c]] = graph->channel_back[c];
-	for (v = 0; v < s; v++)
-		route_hops(e, v);
-}
-
 /* ---- keeping the order while a tree grows (Pearce and Kelly) -------------- */
 
 /*
@@ -263,6 +254,20 @@ static inline int depends(const struct escape *e, uint32_t in, uint32_t out)
 	       tree_turn(e, in, out);
 }
 
+/* Whether in -> out depends only through the destination being routed. */
+static inline int depends_for_now(const struct escape *e, uint32_t in, uint32_t out)
+{
+	const struct route_graph *graph = e->graph;
+
+	return !e->counts[((uint64_t)in * e->port_stride + graph->channel_port[out]) * e->step] &&
+	       !tree_turn(e, in, out);
+}
+
+static uint64_t slot_of(const struct escape *e, uint32_t in, uint32_t out)
+{
+	return (uint64_t)in * e->port_stride + e->graph->channel_port[out];
+}
+
 
 /* Channel c's place in the up/down order: up channels, then down ones. */
 static uint64_t up_down_key(const struct escape *e, uint32_t c)
@@ -271,6 +276,11 @@ static uint64_t up_down_key(const struct escape *e, uint32_t c)
 	uint64_t s = e->graph->num_switches;
 
 	return to < from ? s - to : s + 1 + to;
+}
+
+static size_t cyclic_bytes(const struct escape *e)
+{
+	return sizeof(uint64_t) * (((uint64_t)e->graph->num_channels * e->graph->port_stride) / 64 + 1);
 }
 
 int escape_set_order(struct escape *e, const uint32_t *counts, unsigned port_stride,
@@ -282,6 +292,7 @@ int escape_set_order(struct escape *e, const uint32_t *counts, unsigned port_str
 	e->counts = counts;
 	e->port_stride = port_stride;
 	e->step = step;
+	memset(e->cyclic, 0, cyclic_bytes(e));
 	for (c = 0; c < graph->num_switches; c++)
 		e->next[c] = VLR_NONE;
 	memset(e->indegree, 0, sizeof(uint32_t) * (graph->num_channels + 1));
@@ -342,6 +353,8 @@ static int step_side(struct escape *e, struct side *side, uint32_t low, uint32_t
 			continue;	/* outside the search: no need to ask */
 		if (!(side->forward ? depends(e, n, m) : depends(e, m, n)))
 			continue;
+		if (!e->for_now && (side->forward ? depends_for_now(e, n, m) : depends_for_now(e, m, n)))
+			e->for_now = 1;
 		if (theirs)
 			return 1;
 		e->mark[m] = side->mark;
@@ -368,6 +381,7 @@ static uint32_t search_both(struct escape *e, uint32_t x, uint32_t y, uint32_t *
 		e->epoch = 0;
 	}
 	e->epoch++;
+	e->for_now = 0;
 	ahead.mark = behind.other = 2 * e->epoch;
 	behind.mark = ahead.other = 2 * e->epoch + 1;
 	start_side(e, &ahead, y);
@@ -400,13 +414,20 @@ static int by_place(const void *a, const void *b)
 static int order_dependency(struct escape *e, uint32_t x, uint32_t y)
 {
 	uint32_t low = e->order[y], high = e->order[x], ahead, back, k, n, *found;
+	uint64_t slot;
 
 	if (low > high)
 		return 0;
+	slot = slot_of(e, x, y);
+	if (e->cyclic[slot / 64] >> (slot % 64) & 1)
+		return -1;
 	found = e->indegree;	/* free outside escape_set_order */
 	ahead = search_both(e, x, y, found, &back);
-	if (ahead == UINT32_MAX)
+	if (ahead == UINT32_MAX) {
+		if (!e->for_now)
+			e->cyclic[slot / 64] |= (uint64_t)1 << (slot % 64);
 		return -1;
+	}
 	n = ahead + back;
 	for (k = 0; k < n; k++)
 		e->moved[k] = (uint64_t)e->order[found[k]] << 32 | found[k];
@@ -422,44 +443,155 @@ static int order_dependency(struct escape *e, uint32_t x, uint32_t y)
 	return 0;
 }
 
+/* The cost of v's route by channel in, to a settled switch. */
+static struct cost cost_via(const struct escape *e, uint32_t in)
+{
+	struct cost to = e->best[e->graph->channel_to[in]];
+
+	return (struct cost){ to.hops + 1, to.load + e->load[in] };
+}
+
+/*
+ * v's cheapest channel to a settled switch not yet tried, into the heap
+ * (its cost into best[v], FAR if none).
+ */
+static void retry(struct escape *e, uint32_t v)
+{
+	const struct route_graph *graph = e->graph;
+	uint32_t c, chosen = VLR_NONE;
+
+	e->best[v].hops = FAR;
+	for (c = graph->first_channel[v]; c < graph->first_channel[v + 1]; c++) {
+		if (!e->done[graph->channel_to[c]] || e->tried[c] == e->epoch_lid)
+			continue;
+		if (cheaper(cost_via(e, c), e->best[v])) {
+			e->best[v] = cost_via(e, c);
+			chosen = c;
+		}
+	}
+	if (chosen != VLR_NONE)
+		heap_push(&e->heap, e->best[v].hops, e->best[v].load, chosen);
+}
+
 /*
  * The least cost tree towards t whose dependencies all follow order[]:
- * Dijkstra from t backwards, a switch's channel fixed when it is settled.
- * Returns whether every switch was reached.
+ * Dijkstra from t backwards, a switch settled by its cheapest channel
+ * whose dependency fits the order, tried only when it is popped (so only
+ * the routes taken reorder it), the next cheapest after it when it does
+ * not fit. Returns whether every switch was reached.
  */
 static int ordered_tree(struct escape *e, uint32_t t)
 {
 	const struct route_graph *graph = e->graph;
-	uint32_t s = graph->num_switches, v, c, reached = 0;
+	uint32_t s = graph->num_switches, v, c, in, reached = 0;
 
 	for (v = 0; v < s; v++) {
 		e->best[v].hops = FAR;
 		e->done[v] = 0;
 		e->next[v] = VLR_NONE;
 	}
+	if (++e->epoch_lid == 0) {
+		memset(e->tried, 0, sizeof(uint32_t) * (graph->num_channels + 1));
+		e->epoch_lid = 1;
+	}
 	e->best[t] = (struct cost){ 0, 0 };
-	e->next[t] = VLR_NONE;
 	e->heap.size = 0;
-	heap_push(&e->heap, 0, 0, t);
+	heap_push(&e->heap, 0, 0, graph->num_channels);
 	while (e->heap.size) {
-		v = heap_pop(&e->heap);
-		if (e->done[v])
-			continue;
+		uint64_t hops = e->heap.at[0].first, load = e->heap.at[0].second;
+
+		in = heap_pop(&e->heap);
+		v = in == graph->num_channels ? t : graph->channel_from[in];
+		if (e->done[v] || hops != e->best[v].hops || load != e->best[v].load)
+			continue;	/* settled, or a cheaper channel is waiting */
+		if (v != t) {
+			uint32_t u = graph->channel_to[in];
+
+			if (u != t && order_dependency(e, in, e->next[u])) {
+				e->tried[in] = e->epoch_lid;
+				retry(e, v);
+				continue;
+			}
+			e->next[v] = in;
+		}
 		e->done[v] = 1;
 		reached++;
 		for (c = graph->first_channel[v]; c < graph->first_channel[v + 1]; c++) {
-			uint32_t in = graph->channel_back[c], w = graph->channel_to[c];
-			struct cost via = { e->best[v].hops + 1, e->best[v].load + e->load[in] };
+			uint32_t back = graph->channel_back[c], w = graph->channel_to[c];
+			struct cost via = cost_via(e, back);
 
-			if (e->done[w] || !cheaper(via, e->best[w]) ||
-			    (v != t && order_dependency(e, in, e->next[v])))
+			if (e->done[w] || !cheaper(via, e->best[w]))
 				continue;
 			e->best[w] = via;
-			e->next[w] = in;
-			heap_push(&e->heap, via.hops, via.load, w);
+			heap_push(&e->heap, via.hops, via.load, back);
 		}
 	}
 	return reached == s;
+}
+
+/* The channel of v's tree route towards t (down from t's ancestors, else up). */
+static void tree_next_hops(struct escape *e, uint32_t t, uint32_t *tree_next)
+{
+	const struct route_graph *graph = e->graph;
+	uint32_t v, c;
+
+	for (v = 0; v < graph->num_switches; v++)
+		tree_next[v] = e->up[v];
+	tree_next[t] = VLR_NONE;
+	for (v = t; (c = e->up[v]) != VLR_NONE; v = graph->channel_to[c])
+		tree_next[graph->channel_to[c]] = graph->channel_back[c];
+}
+
+/* Put v on its tree route, and every switch on it (done[] = 2). */
+static void onto_tree(struct escape *e, uint32_t t, const uint32_t *tree_next, uint32_t v)
+{
+	while (v != t && e->done[v] != 2) {
+		e->done[v] = 2;
+		v = e->graph->channel_to[tree_next[v]];
+	}
+}
+
+/*
+ * The switches ordered_tree did not reach take the tree's route, and so
+ * does every switch on it; a switch whose ordered route leads onto the
+ * tree's keeps it if the dependency where they join fits the order, else
+ * it takes the tree's too; until no route changes. Routes along the tree
+ * only turn as the tree does; the others were ordered. Returns how many
+ * switches took the tree's route.
+ */
+static uint32_t mend_tree(struct escape *e, uint32_t t)
+{
+	const struct route_graph *graph = e->graph;
+	uint32_t s = graph->num_switches, v, x, *tree_next = e->by_hops, on_tree = 0;
+	int changed = 1;
+
+	tree_next_hops(e, t, tree_next);
+	for (v = 0; v < s; v++)
+		if (!e->done[v])
+			onto_tree(e, t, tree_next, v);
+	while (changed) {
+		changed = 0;
+		for (v = 0; v < s; v++) {
+			if (v == t || e->done[v] == 2)
+				continue;
+			x = graph->channel_to[e->next[v]];
+			if (x == t || e->done[x] != 2 ||
+			    !order_dependency(e, e->next[v], tree_next[x]))
+				continue;
+			onto_tree(e, t, tree_next, v);
+			changed = 1;
+		}
+	}
+	for (v = 0; v < s; v++) {
+		if (e->done[v] == 2) {
+			e->next[v] = tree_next[v];
+			on_tree++;
+		}
+		e->best[v].hops = v == t ? 0 : FAR;
+	}
+	for (v = 0; v < s; v++)
+		route_hops(e, v);
+	return on_tree;
 }
 
 void escape_unload(struct escape *e, uint32_t lid)
@@ -469,15 +601,13 @@ void escape_unload(struct escape *e, uint32_t lid)
 	charge_lid(e, lid, route_graph_target(e->graph, lid, &last_port), -1);
 }
 
-int escape_lid(struct escape *e, uint32_t lid)
+uint32_t escape_lid(struct escape *e, uint32_t lid)
 {
 	uint8_t last_port;
 	uint32_t t = route_graph_target(e->graph, lid, &last_port);
-	int on_tree;
+	uint32_t on_tree;
 
-	on_tree = !ordered_tree(e, t);
-	if (on_tree)
-		tree_routes(e, t);
+	on_tree = ordered_tree(e, t) ? 0 : mend_tree(e, t);
 	take_tree(e, lid, t);
 	return on_tree;
 }
@@ -488,6 +618,19 @@ int escape_turns_up(const struct escape *e, uint32_t in, uint32_t out)
 	uint32_t from = graph->channel_from[in], at = graph->channel_to[in];
 
 	return e->rank[at] > e->rank[from] && e->rank[graph->channel_to[out]] < e->rank[at];
+}
+
+void escape_balance(const struct escape *e, uint64_t *worst, double *squares)
+{
+	uint32_t c;
+
+	*worst = 0;
+	*squares = 0;
+	for (c = 0; c < e->graph->num_channels; c++) {
+		if (e->load[c] > *worst)
+			*worst = e->load[c];
+		*squares += (double)e->load[c] * (double)e->load[c];
+	}
 }
 
 uint32_t escape_root(const struct escape *e)
@@ -516,6 +659,8 @@ void escape_free(struct escape *e)
 	free(e->found_back);
 	free(e->moved);
 	free(e->done);
+	free(e->cyclic);
+	free(e->tried);
 	free(e->heap.at);
 	free(e);
 }
@@ -542,11 +687,13 @@ static int alloc_escape(struct escape *e, const struct route_graph *graph)
 	e->found_back = malloc(sizeof(uint32_t) * (graph->num_channels + 1));
 	e->moved = malloc(sizeof(uint64_t) * (graph->num_channels + 1));
 	e->done = malloc(s);
+	e->cyclic = malloc(cyclic_bytes(e));
+	e->tried = calloc(graph->num_channels + 1, sizeof(uint32_t));
 	e->heap.at = malloc(sizeof(struct heap_entry) * (graph->num_channels + s + 1));
 	return e->rank && e->load && e->carried && e->best && e->next && e->up && e->tree &&
 	       e->by_hops && e->first && e->order && e->indegree && e->done &&
 	       e->heap.at && e->mark && e->stack && e->stack_back && e->found_back &&
-	       e->moved ? 0 : -1;
+	       e->moved && e->cyclic && e->tried ? 0 : -1;
 }
 
 /* Each switch's tree parent: its neighbour of the lowest rank (one nearer the root). */

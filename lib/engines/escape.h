@@ -22,6 +22,13 @@ struct escape;
 struct escape *escape_new(struct vlr_tables *tables, const struct route_graph *graph);
 void escape_free(struct escape *e);
 
+/*
+ * How the routes load the links, as charged (every LID's routes, by the
+ * sources they carry): the busiest link's, and the sum of every link's
+ * squared.
+ */
+void escape_balance(const struct escape *e, uint64_t *worst, double *squares);
+
 /* The root switch (index) of the ranking. */
 uint32_t escape_root(const struct escape *e);
 
@@ -47,12 +54,13 @@ int escape_set_order(struct escape *e, const uint32_t *counts, unsigned port_str
 void escape_unload(struct escape *e, uint32_t lid);
 
 /*
- * Route lid again: the least
- * cost routes whose dependencies fit the order of escape_set_order (which
- * then still holds), or, when they do not reach every switch, the tree's.
- * Its LFT entries change; its layer is the caller's. Returns 1 for the
- * tree's.
+ * Route lid again: the least cost routes whose dependencies fit the order
+ * of escape_set_order (which then still holds); the switches those do not
+ * reach take the tree's route, and so do the switches on it and those
+ * whose routes can join it only against the order. Its LFT entries
+ * change; its layer is the caller's. Returns how many switches take the
+ * tree's route.
  */
-int escape_lid(struct escape *e, uint32_t lid);
+uint32_t escape_lid(struct escape *e, uint32_t lid);
 
 #endif

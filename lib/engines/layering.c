@@ -7,7 +7,11 @@
  * gives half of its routes (by source ports) to an empty one, which stays
  * acyclic since a subset of an acyclic set of routes is acyclic, until
  * every VL is used. dfsssp layers its shortest paths so; the minimal and
- * valiant engines their routes under the layers VL policy.
+ * valiant engines their routes under the layers VL policy. When the layers
+ * exceed the VLs, escape paths fit the routes in two ways, on both threads
+ * where there are two, and the way that loads the busiest link least is
+ * kept: neither wins everywhere (the layers on tori, the destinations
+ * split whole on Dragonflies and random graphs).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -17,6 +21,7 @@
 
 #include "cdg_layers.h"
 #include "layering.h"
+#include "util/jobs.h"
 
 struct attempt {
 	enum vlr_heuristic heuristic;
@@ -200,34 +205,152 @@ static int spread_layers(struct vlr_tables *tables, const struct route_graph *gr
 /* ---- escape paths ---------------------------------------------------------- */
 
 /*
- * The layers exceed the VLs: the routes again, with best's heuristic, the
- * cycles of the last VL broken by escape paths instead (cdg_layers.c).
+ * One way of routing within the VLs by escape paths (cdg_layers.h): the
+ * layers broken as ever and escape paths on the last (whole = 0), or the
+ * destinations whole, a part per layer, and escape paths on each
+ * (whole = 1). Each runs on tables of its own: their LFTs and SL rows
+ * change.
+ */
+struct escape_way {
+	int whole;
+	struct vlr_tables *tables;
+	const struct route_graph *graph;
+	enum vlr_heuristic heuristic;
+	unsigned threads;
+	int result;
+	struct vlr_error err;
+	struct attempt outcome;
+	uint32_t escaped_lids, tree_lids, root;
+	uint64_t tree_routes;
+	uint64_t worst;			/* routes on the busiest link */
+	double squares;			/* sum of the squared routes per link */
+};
+
+static void *escape_way_run(void *arg)
+{
+	struct escape_way *way = arg;
+	struct escape *escape = escape_new(way->tables, way->graph);
+	struct cdg_layers cdg;
+	unsigned vls = way->tables->num_vls;
+
+	if (!escape) {
+		way->result = vlr_fail(&way->err, "out of memory for the escape paths");
+		return NULL;
+	}
+	way->result = cdg_layers_init(&cdg, way->graph, way->tables, way->threads, &way->err);
+	if (!way->result) {
+		way->result = cdg_layers_escape_on(&cdg, escape, &way->err) ||
+			      (way->whole ? cdg_layers_escape_whole(&cdg, vls, &way->err) :
+			       cdg_layers_break_cycles(&cdg, way->heuristic, vls - 1, &way->err)) ?
+				      -1 : 0;
+		way->outcome = (struct attempt){ way->heuristic, cdg.layers, cdg.cycles_broken,
+						 cdg.routes_moved };
+		way->escaped_lids = cdg.escaped_lids;
+		way->tree_lids = cdg.tree_lids;
+		way->tree_routes = cdg.tree_routes;
+		way->root = escape_root(escape);
+		escape_balance(escape, &way->worst, &way->squares);
+		cdg_layers_free(&cdg);
+	}
+	escape_free(escape);
+	return NULL;
+}
+
+/* Tables sharing everything with tables but the parts a way changes (LFTs, SLs). */
+static int copy_tables(struct vlr_tables *copy, const struct vlr_tables *tables,
+		       struct vlr_error *err)
+{
+	uint64_t lft = (uint64_t)tables->num_switches * tables->lid_stride;
+	uint64_t ports = tables->fabric->num_ports + 1;
+
+	*copy = *tables;
+	copy->sl_rows = NULL;
+	copy->num_sl_rows = 0;
+	copy->lft = malloc(lft + 1);
+	copy->port_sl_row = malloc(sizeof(uint32_t) * ports);
+	if (!copy->lft || !copy->port_sl_row) {
+		free(copy->lft);
+		free(copy->port_sl_row);
+		return vlr_fail(err, "out of memory for a second try at the escape paths");
+	}
+	memcpy(copy->lft, tables->lft, lft);
+	memcpy(copy->port_sl_row, tables->port_sl_row, sizeof(uint32_t) * ports);
+	return 0;
+}
+
+/* Give tables the copy's LFTs and SLs, and the copy tables' (to free). */
+static void swap_tables(struct vlr_tables *tables, struct vlr_tables *copy)
+{
+	struct vlr_tables mine = *tables;
+
+	tables->lft = copy->lft;
+	tables->sl_rows = copy->sl_rows;
+	tables->num_sl_rows = copy->num_sl_rows;
+	tables->port_sl_row = copy->port_sl_row;
+	copy->lft = mine.lft;
+	copy->sl_rows = mine.sl_rows;
+	copy->num_sl_rows = mine.num_sl_rows;
+	copy->port_sl_row = mine.port_sl_row;
+}
+
+/* Whether way a balances the links better than way b (busiest link, then all). */
+static int balances_better(const struct escape_way *a, const struct escape_way *b)
+{
+	return a->worst < b->worst || (a->worst == b->worst && a->squares < b->squares);
+}
+
+/*
+ * The layers exceed the VLs: both ways with best's heuristic, on both
+ * threads where there are two (each needs its own tables), and the one
+ * that balances the links better kept; on a tie the layers as ever.
  */
 static int escape_layers(struct vlr_tables *tables, const struct route_graph *graph,
 			 struct attempt *best, unsigned threads,
 			 struct vlr_engine_report *report, struct vlr_error *err)
 {
-	struct escape *escape = escape_new(tables, graph);
-	struct cdg_layers cdg;
-	int result;
+	struct escape_way ways[2];
+	struct vlr_tables copy;
+	struct route_graph copy_graph = *graph;
+	unsigned i, cpus = vlr_threads_or_cpus(threads);
+	unsigned count = tables->num_vls > 1 ? 2 : 1;	/* one layer: the same way */
+	struct escape_way *kept;
 
-	if (!escape)
-		return vlr_fail(err, "out of memory for the escape paths");
-	result = cdg_layers_init(&cdg, graph, tables, threads, err);
-	if (!result) {
-		result = cdg_layers_escape_on(&cdg, escape, err) ||
-			 cdg_layers_break_cycles(&cdg, best->heuristic, tables->num_vls - 1,
-						 err) ? -1 : 0;
-		best->layers = cdg.layers;
-		best->cycles_broken = cdg.cycles_broken;
-		best->routes_moved = cdg.routes_moved;
-		report->escaped_lids = cdg.escaped_lids;
-		report->tree_lids = cdg.tree_lids;
-		report->escape_root = escape_root(escape);
-		cdg_layers_free(&cdg);
+	if (copy_tables(&copy, tables, err))
+		return -1;
+	copy_graph.tables = &copy;
+	memset(ways, 0, sizeof(ways));
+	for (i = 0; i < count; i++) {
+		ways[i].whole = (int)i;
+		ways[i].tables = i ? &copy : tables;
+		ways[i].graph = i ? &copy_graph : graph;
+		ways[i].heuristic = best->heuristic;
+		ways[i].threads = cpus > 1 && count > 1 ? cpus / 2 : cpus;
 	}
-	escape_free(escape);
-	return result;
+	if (cpus > 1 && count > 1) {
+		vlr_run_jobs(escape_way_run, ways, sizeof(ways[0]), count);
+	} else {
+		for (i = 0; i < count; i++)
+			escape_way_run(&ways[i]);
+	}
+	kept = count > 1 && (ways[0].result || (!ways[1].result &&
+						balances_better(&ways[1], &ways[0]))) ?
+		       &ways[1] : &ways[0];
+	if (kept == &ways[1])
+		swap_tables(tables, &copy);
+	free(copy.lft);
+	free(copy.sl_rows);
+	free(copy.port_sl_row);
+	if (kept->result) {
+		*err = kept->err;
+		return -1;
+	}
+	*best = kept->outcome;
+	report->escaped_lids = kept->escaped_lids;
+	report->tree_lids = kept->tree_lids;
+	report->tree_routes = kept->tree_routes;
+	report->escape_root = kept->root;
+	report->escape_whole = kept->whole;
+	return 0;
 }
 
 int layering_assign(struct vlr_tables *tables, const struct route_graph *graph,

@@ -75,9 +75,12 @@ struct vlr_engine_report {
 	uint64_t cycles_broken;
 	uint64_t routes_moved;		/* (source switch, DLID) routes moved up */
 	uint32_t escaped_lids;		/* dfsssp: LIDs routed again on escape
-					   paths, on the last layer */
-	uint32_t tree_lids;		/* of them along the up/down tree */
+					   paths */
+	uint32_t tree_lids;		/* of them partly along the up/down tree */
+	uint64_t tree_routes;		/* (switch, LID) routes along it */
 	uint32_t escape_root;		/* the tree's root switch (index) */
+	int escape_whole;		/* the destinations split whole over the
+					   layers, not escaped on the last */
 	double seconds_paths;		/* sssp part */
 	double seconds_layers;		/* cycle breaking and spreading */
 
