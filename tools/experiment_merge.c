@@ -49,12 +49,18 @@ static const char *const pattern_fields[] = {
 /* Where a measurement's JSON keeps the hash of the tables it read. */
 #define TABLES_HASH "result.provenance.tables.0.sha256"
 
-/* The tables' hash; NULL (an empty field) for the reference model's null. */
+/* The scalar at path; NULL (an empty field) for a JSON null. */
+static const char *value_of(const struct exp_doc *doc, const char *path)
+{
+	const char *value = exp_doc_scalar(doc, path);
+
+	return value && strcmp(value, "null") ? value : NULL;
+}
+
+/* The tables' hash; NULL for the reference model's null. */
 static const char *tables_hash(const struct exp_doc *doc)
 {
-	const char *hash = exp_doc_scalar(doc, TABLES_HASH);
-
-	return hash && strcmp(hash, "null") ? hash : NULL;
+	return value_of(doc, TABLES_HASH);
 }
 
 /* The settings columns: every key of a section, in first-seen order. */
@@ -384,7 +390,7 @@ static void sim_rows(struct merge *m, const struct exp_step *run, const struct e
 	exp_csv_field(m->runs, tables_hash(doc), 0);
 	for (i = 0; sim_fields[i]; i++) {
 		snprintf(path, sizeof(path), "result.runs.0.%s", sim_fields[i]);
-		exp_csv_field(m->runs, exp_doc_scalar(doc, path), 0);
+		exp_csv_field(m->runs, value_of(doc, path), 0);
 	}
 	fputc('\n', m->runs);
 	if ((text = exp_doc_scalar(doc, "result.runs.0.bin")))

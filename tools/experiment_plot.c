@@ -193,11 +193,13 @@ static void stats(const struct figure *f, unsigned s, double x, int latency, dou
 	for (i = 0; i < f->num_points; i++)
 		if (f->points[i].series == s && f->points[i].offered == x) {
 			v = latency ? f->points[i].latency : f->points[i].accepted;
+			if (isnan(v))
+				continue;	/* no packet measured */
 			sum += v;
 			sq += v * v;
 			n++;
 		}
-	*mean = sum / n;
+	*mean = n ? sum / n : NAN;	/* NaN: gnuplot leaves the point out */
 	*half = n > 1 ? t975(n - 1) * sqrt(fmax(0, (sq - sum * sum / n) / (n - 1)) / n) : 0;
 }
 

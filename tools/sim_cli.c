@@ -190,14 +190,21 @@ static void print_header(const struct sim_cli *cli, const struct vlr_sim *sim)
 		"cv", "stab", "cycles/s");
 }
 
+/* A run's line; "-" for the latencies and hops when no packet was measured. */
 static void print_run(FILE *out, const struct vlr_sim_result *r)
 {
-	fprintf(out, "%-8.3f %-5llu %-9.4f %-9.1f %-5llu %-5llu %-5.2f %-9.0f %-8.3f %-6.3f "
+	char latency[64] = "-", p50[32] = "-", p99[32] = "-", hops[32] = "-";
+
+	if (r->measured_packets) {
+		snprintf(latency, sizeof(latency), "%.1f", r->latency_avg);
+		snprintf(p50, sizeof(p50), "%llu", (unsigned long long)r->latency_p50);
+		snprintf(p99, sizeof(p99), "%llu", (unsigned long long)r->latency_p99);
+		snprintf(hops, sizeof(hops), "%.2f", r->hops_avg);
+	}
+	fprintf(out, "%-8.3f %-5llu %-9.4f %-9s %-5s %-5s %-5s %-9.0f %-8.3f %-6.3f "
 		"%-4d %.0f\n", r->offered, (unsigned long long)r->seed, r->accepted,
-		r->latency_avg, (unsigned long long)r->latency_p50,
-		(unsigned long long)r->latency_p99, r->hops_avg, r->inject_min,
-		r->inject_max_over_min, r->inject_cv, r->stability,
-		r->seconds > 0 ? (double)r->cycles / r->seconds : 0.0);
+		latency, p50, p99, hops, r->inject_min, r->inject_max_over_min, r->inject_cv,
+		r->stability, r->seconds > 0 ? (double)r->cycles / r->seconds : 0.0);
 }
 
 /* Print every completed run; complain about deadlocks; 1 if any. */

@@ -82,18 +82,26 @@ static void sweep(FILE *gp, const struct vlr_sim_result *results, unsigned num_l
 	fprintf(gp, "$sweep << EOD\n");
 	for (l = 0; l < num_loads; l++) {
 		double accepted = 0, latency = 0;
+		unsigned measured = 0;
 
 		for (s = 0, n = 0; s < num_seeds; s++) {
 			r = &results[l * num_seeds + s];
 			if (!r->completed)
 				continue;
 			accepted += r->accepted;
-			latency += r->latency_avg;
 			n++;
+			if (r->measured_packets) {
+				latency += r->latency_avg;
+				measured++;
+			}
 		}
-		if (n)
-			fprintf(gp, "%.6g %.6f %.3f\n", results[l * num_seeds].offered,
-				accepted / n, latency / n);
+		if (!n)
+			continue;
+		fprintf(gp, "%.6g %.6f ", results[l * num_seeds].offered, accepted / n);
+		if (measured)
+			fprintf(gp, "%.3f\n", latency / measured);
+		else
+			fprintf(gp, "NaN\n");	/* gnuplot leaves the point out */
 	}
 	fprintf(gp, "EOD\n");
 	fprintf(gp, "set multiplot layout 1,2\nset xlabel 'offered load (phits/server/cycle)'\n"

@@ -134,6 +134,44 @@ static void write_bins(const struct vlr_sim_result *r, struct vlr_json *json)
 	vlr_json_close(json);
 }
 
+/* value, or null where no packet measured it (has is 0). */
+static void real_or_null(struct vlr_json *json, const char *key, int has, double value)
+{
+	if (has)
+		vlr_json_real(json, key, value, 6);
+	else
+		vlr_json_null(json, key);
+}
+
+static void uint_or_null(struct vlr_json *json, const char *key, int has, uint64_t value)
+{
+	if (has)
+		vlr_json_uint(json, key, value);
+	else
+		vlr_json_null(json, key);
+}
+
+/*
+ * The latencies and hops of the measured packets: null, not 0, when none
+ * was measured (a run too short, or a load too low, to deliver one).
+ */
+static void write_latencies(const struct vlr_sim_result *r, int ugal, struct vlr_json *json)
+{
+	uint64_t measured = r->measured_packets;
+
+	real_or_null(json, "latency_avg", measured > 0, r->latency_avg);
+	uint_or_null(json, "latency_p50", measured > 0, r->latency_p50);
+	uint_or_null(json, "latency_p99", measured > 0, r->latency_p99);
+	uint_or_null(json, "latency_max", measured > 0, r->latency_max);
+	real_or_null(json, "hops_avg", measured > 0, r->hops_avg);
+	if (!ugal)
+		return;
+	real_or_null(json, "nonminimal", measured > 0, r->nonminimal);
+	real_or_null(json, "latency_minimal_avg", measured > 0 && r->nonminimal < 1.0,
+		     r->latency_minimal_avg);
+	real_or_null(json, "latency_nonminimal_avg", r->nonminimal > 0, r->latency_nonminimal_avg);
+}
+
 /* ugal: the run's routing is a UGAL one, which also tells the non-minimal share. */
 static void write_run(const struct vlr_sim_result *r, int ugal, struct vlr_json *json)
 {
@@ -143,16 +181,7 @@ static void write_run(const struct vlr_sim_result *r, int ugal, struct vlr_json 
 	vlr_json_uint(json, "cycles", r->cycles);
 	vlr_json_real(json, "seconds", r->seconds, 6);
 	vlr_json_real(json, "accepted", r->accepted, 6);
-	vlr_json_real(json, "latency_avg", r->latency_avg, 6);
-	vlr_json_uint(json, "latency_p50", r->latency_p50);
-	vlr_json_uint(json, "latency_p99", r->latency_p99);
-	vlr_json_uint(json, "latency_max", r->latency_max);
-	vlr_json_real(json, "hops_avg", r->hops_avg, 6);
-	if (ugal) {
-		vlr_json_real(json, "nonminimal", r->nonminimal, 6);
-		vlr_json_real(json, "latency_minimal_avg", r->latency_minimal_avg, 6);
-		vlr_json_real(json, "latency_nonminimal_avg", r->latency_nonminimal_avg, 6);
-	}
+	write_latencies(r, ugal, json);
 	vlr_json_uint(json, "generated", r->generated);
 	vlr_json_uint(json, "refused", r->refused);
 	vlr_json_uint(json, "injected", r->injected);
