@@ -197,7 +197,8 @@ run_ours() {
 	read -r r_wall kb < <(tail -n 1 "$out.time")
 	r_mb=$(kb_to_mb "$kb")
 	r_secs=$(sed -n 's/^seconds //p' "$out/vlroute-route.info")
-	r_esc=$(sed -n 's/^escape paths: *\([0-9]*\) LIDs.*/\1/p' "$out.out")
+	r_esc=$(sed -n -e 's/^escape paths: *\([0-9]*\) LIDs.*/\1/p' \
+		-e 's/^escape paths: .* layers, \([0-9]*\) LIDs routed again.*/\1/p' "$out.out")
 	r_esc=${r_esc:-0}
 	judge "$out" "$out" "$n"
 	((keep)) || rm -rf -- "$out"

@@ -200,6 +200,49 @@ static void name_local_node(const struct vlr_node_name_map *map,
 		snprintf(report->local_node, sizeof(report->local_node), "%s", name);
 }
 
+/*
+ * What route writes beside the tables: vlroute-route.info with the data
+ * VLs the fabric runs (what verify, compare and sim then take), and
+ * vlroute-provenance.json naming this command; into dir, the temporary
+ * directory that becomes output. 0, or -1 having complained.
+ */
+static int write_notes(const char *command, const char *command_line, const char *output,
+		       const struct vlr_capture_report *report, const char *dir)
+{
+	struct vlr_provenance provenance;
+	struct vlr_route_info info;
+	struct vlr_error err;
+	char fabric[sizeof(((struct vlr_whole_dir *)0)->temporary) + sizeof(VLR_FILE_FABRIC) + 1];
+	int status = -1;
+
+	memset(&info, 0, sizeof(info));
+	info.seconds = -1;
+	info.lmc = -1;
+	info.vls = (int)report->num_vls;
+	if (vlr_route_info_write(dir, &info, &err)) {
+		cli_error(command, "%s", err.message);
+		return -1;
+	}
+	snprintf(fabric, sizeof(fabric), "%s/%s", dir, VLR_FILE_FABRIC);
+	if (cli_provenance_init(command, command_line, &provenance))
+		return -1;
+	if (!cli_provenance_tables(command, &provenance, dir, fabric)) {
+		snprintf(provenance.tables[0].path, sizeof(provenance.tables[0].path), "%s",
+			 output);
+		snprintf(provenance.tables[0].fabric, sizeof(provenance.tables[0].fabric),
+			 "%s/%s", output, VLR_FILE_FABRIC);
+		status = vlr_provenance_file_write(dir, &provenance, &err);
+		if (status)
+			cli_error(command, "%s", err.message);
+	}
+	vlr_provenance_free(&provenance);
+	return status;
+}
+
+/*
+ * The table directory is locked before the capture, so that a second
+ * writer is refused at once, and replaced whole at the end.
+ */
 int cmd_capture(int argc, char **argv, const char *command_line)
 {
 	const char *command = "vlroute capture";
@@ -210,7 +253,7 @@ int cmd_capture(int argc, char **argv, const char *command_line)
 	struct vlr_error err;
 	int parsed, status = CLI_OK;
 
-	(void)command_line;	/* captured tables record no provenance yet */
+	struct vlr_whole_dir out;
 	memset(&request, 0, sizeof(request));
 	vlr_capture_options_init(&request.options);
 	request.timeout = request.options.timeout_ms;
@@ -226,16 +269,26 @@ int cmd_capture(int argc, char **argv, const char *command_line)
 	request.options.sa_sample = (unsigned)request.sample;
 	if (cli_node_name_map_read(command, request.name_map, &map))
 		return CLI_BAD_INPUT;
+	if (vlr_tables_dir_open(&out, request.output, &err)) {
+		cli_error(command, "%s", err.message);
+		vlr_node_name_map_free(map);
+		return CLI_FAILED;
+	}
 	tables = vlr_capture(&request.options, &report, &err);
 	if (!tables) {
 		cli_error(command, "%s", err.message);
-		vlr_node_name_map_free(map);
-		return report.status == VLR_CAPTURE_NO_PORT ? CLI_BAD_INPUT : CLI_FAILED;
-	}
-	if (vlr_tables_write_dir(tables, request.output, request.form, &err)) {
+		status = report.status == VLR_CAPTURE_NO_PORT ? CLI_BAD_INPUT : CLI_FAILED;
+	} else if (vlr_tables_write_files(tables, out.temporary, request.form, &err)) {
 		cli_error(command, "%s", err.message);
 		status = CLI_FAILED;
-	} else {
+	} else if (write_notes(command, command_line, request.output, &report, out.temporary)) {
+		status = CLI_FAILED;
+	}
+	if (vlr_whole_dir_close(&out, status != CLI_OK, &err) && status == CLI_OK) {
+		cli_error(command, "%s", err.message);
+		status = CLI_FAILED;
+	}
+	if (status == CLI_OK) {
 		name_local_node(map, tables->fabric, &report);
 		print_report(&report, request.output);
 	}
