@@ -2,14 +2,18 @@
  * cmd_route.c - "vlroute route FABRIC --engine E -o DIR": route a fabric
  * offline, verify the result in memory, and write the tables: compact
  * (vlroute-tables(5)), or in OpenSM's text formats (plus our path-SL file)
- * with --text-dumps, so that a stock OpenSM can program them. The
- * engines, their help lines and which options each accepts come from the
- * library's registry (vlr_engines).
+ * with --text-dumps, so that a stock OpenSM can program them. With two
+ * threads the files are written (into the temporary directory that
+ * replaces DIR only once all is well) and hashed while the tables are
+ * verified, not after. The engines, their help lines and which options
+ * each accepts come from the library's registry (vlr_engines).
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
+#include <pthread.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -483,22 +487,30 @@ static void print_engine_report(const struct vlr_engine *engine,
 	       report->seconds_layers);
 }
 
-/* Route and verify: the status to exit with if not CLI_OK. */
-static int route_and_verify(const char *command, struct vlr_tables *tables,
-			    const struct route_request *request,
-			    struct vlr_engine_report *report, struct vlr_verify_report *check)
+/* Route: the status to exit with if not CLI_OK. */
+static int route_tables(const char *command, struct vlr_tables *tables,
+			const struct route_request *request, struct vlr_engine_report *report)
+{
+	struct vlr_error err;
+
+	if (!request->engine->run(tables, &request->options, report, &err))
+		return CLI_OK;
+	if (report->bad_input) {
+		cli_error(command, "%s: %s", request->fabric_path, err.message);
+		return CLI_BAD_INPUT;
+	}
+	cli_error(command, "%s", err.message);
+	return CLI_FAILED;
+}
+
+/* Verify the routed tables and print both reports: the status to exit with. */
+static int judge(const char *command, const struct vlr_tables *tables,
+		 const struct route_request *request, const struct vlr_engine_report *report,
+		 struct vlr_verify_report *check)
 {
 	const struct vlr_engine *engine = request->engine;
 	struct vlr_error err;
 
-	if (engine->run(tables, &request->options, report, &err)) {
-		if (report->bad_input) {
-			cli_error(command, "%s: %s", request->fabric_path, err.message);
-			return CLI_BAD_INPUT;
-		}
-		cli_error(command, "%s", err.message);
-		return CLI_FAILED;
-	}
 	if (vlr_verify_threads(tables, request->options.threads > VLR_VERIFY_MAX_THREADS ?
 				       VLR_VERIFY_MAX_THREADS : request->options.threads,
 			       check, &err) ||
@@ -541,27 +553,82 @@ static void describe_routing(const struct vlr_tables *tables,
 }
 
 /*
- * dir/vlroute-provenance.json, once the tables and the route info are in
- * dir (the temporary directory that becomes request->output): the
- * table-set hash into hash. 0, or -1 having complained.
+ * Writing the routed tables into dir (the temporary directory that becomes
+ * the output) while they are verified: the table files, the route info,
+ * then their hashes for the provenance. Nothing here prints: the caller
+ * says what failed once both are done, and a directory whose tables fail
+ * verification is thrown away.
+ */
+struct writing {
+	const struct vlr_tables *tables;
+	const struct route_request *request;
+	const char *dir;
+	struct vlr_route_info info;
+	struct vlr_provenance_tables hashed;
+	int result;
+	struct vlr_error err;
+};
+
+static void *write_tables(void *arg)
+{
+	struct writing *w = arg;
+
+	w->result = vlr_tables_write_files(w->tables, w->dir, w->request->form, &w->err) ||
+		    vlr_route_info_write(w->dir, &w->info, &w->err) ||
+		    vlr_tables_provenance(w->dir, w->request->fabric_path, &w->hashed, &w->err) ?
+			    -1 : 0;
+	return NULL;
+}
+
+/*
+ * Verify and write at once where there are two threads (the writing is
+ * thrown away if the verification fails), one after the other on one.
+ */
+static int judge_and_write(const char *command, const struct vlr_tables *tables,
+			   const struct route_request *request,
+			   const struct vlr_engine_report *report, struct writing *w)
+{
+	struct vlr_verify_report check;
+	pthread_t writer;
+	int started = (request->options.threads ? request->options.threads :
+					       sysconf(_SC_NPROCESSORS_ONLN)) > 1 &&
+		      !pthread_create(&writer, NULL, write_tables, w);
+	int status = judge(command, tables, request, report, &check);
+
+	if (started)
+		pthread_join(writer, NULL);
+	else if (status == CLI_OK)
+		write_tables(w);
+	if (status == CLI_OK && w->result) {
+		cli_error(command, "%s; %s is left as it was", w->err.message, request->output);
+		return CLI_FAILED;
+	}
+	return status;
+}
+
+/*
+ * dir/vlroute-provenance.json, naming the tables hashed while they were
+ * written: the table-set hash into hash. 0, or -1 having complained.
  */
 static int write_provenance(const char *command, const struct route_request *request,
-			    const char *dir, char hash[VLR_SHA256_HEX])
+			    const struct writing *w, char hash[VLR_SHA256_HEX])
 {
 	struct vlr_provenance provenance;
+	struct vlr_provenance_tables *entry;
 	struct vlr_error err;
 	int status = -1;
 
 	if (cli_provenance_init(command, request->command_line, &provenance))
 		return -1;
-	if (!cli_provenance_tables(command, &provenance, dir, request->fabric_path)) {
-		snprintf(provenance.tables[0].path, sizeof(provenance.tables[0].path), "%s",
-			 request->output);
-		snprintf(hash, VLR_SHA256_HEX, "%s", provenance.tables[0].sha256);
-		status = vlr_provenance_file_write(dir, &provenance, &err);
-		if (status)
-			cli_error(command, "%s", err.message);
+	entry = vlr_provenance_add_tables(&provenance, &err);
+	if (entry) {
+		*entry = w->hashed;
+		snprintf(entry->path, sizeof(entry->path), "%s", request->output);
+		snprintf(hash, VLR_SHA256_HEX, "%s", entry->sha256);
+		status = vlr_provenance_file_write(w->dir, &provenance, &err);
 	}
+	if (status)
+		cli_error(command, "%s", err.message);
 	vlr_provenance_free(&provenance);
 	return status;
 }
@@ -572,20 +639,20 @@ static int route_and_write(const char *command, struct vlr_tables *tables,
 			   char hash[VLR_SHA256_HEX])
 {
 	struct vlr_engine_report report;
-	struct vlr_verify_report check;
-	struct vlr_route_info info;
-	struct vlr_error err;
-	int status = route_and_verify(command, tables, request, &report, &check);
+	struct writing w;
+	int status = route_tables(command, tables, request, &report);
 
 	if (status != CLI_OK)
 		return status;
-	describe_routing(tables, request, &report, &info);
-	if (vlr_tables_write_files(tables, dir, request->form, &err) ||
-	    vlr_route_info_write(dir, &info, &err)) {
-		cli_error(command, "%s; %s is left as it was", err.message, request->output);
-		return CLI_FAILED;
-	}
-	if (write_provenance(command, request, dir, hash)) {
+	memset(&w, 0, sizeof(w));
+	w.tables = tables;
+	w.request = request;
+	w.dir = dir;
+	describe_routing(tables, request, &report, &w.info);
+	status = judge_and_write(command, tables, request, &report, &w);
+	if (status != CLI_OK)
+		return status;
+	if (write_provenance(command, request, &w, hash)) {
 		cli_error(command, "%s is left as it was", request->output);
 		return CLI_FAILED;
 	}
