@@ -48,11 +48,16 @@ static void note_uniform(const struct vlr_tables *t, struct verify_switch *sw)
 		sw->uniform = !memcmp(block + pair * VLR_NUM_SLS, sw->map, VLR_NUM_SLS);
 }
 
-/* What the hot loops need of every switch, and where its turns start. */
+/*
+ * What the hot loops need of every switch, and where its turns start; and
+ * whether every switch maps SLs to VLs alike, whatever the ports (then a
+ * turn keeps the VL a route arrives on: stride 1).
+ */
 static void place_turns(const struct vlr_tables *t, struct verify_channels *ch)
 {
 	const struct vlr_switch_graph *graph = &ch->graph;
 	uint32_t s;
+	int same = 1;
 
 	for (s = 0; s < graph->num_switches; s++) {
 		const struct vlr_node *node = &t->fabric->nodes[graph->node_of[s]];
@@ -65,8 +70,10 @@ static void place_turns(const struct vlr_tables *t, struct verify_channels *ch)
 		sw->first = graph->offset[s];
 		sw->channels = vlr_switch_degree(graph, s);
 		note_uniform(t, sw);
+		same = same && sw->uniform && !memcmp(sw->map, ch->sw[0].map, VLR_NUM_SLS);
 		ch->turns += (uint64_t)sw->channels * sw->channels;
 	}
+	ch->stride = same ? 1 : VLR_NUM_SLS;
 }
 
 /* The links of the graph, laid out by port slot for the route walk. */
@@ -99,7 +106,7 @@ int verify_channels_init(const struct vlr_tables *t, struct verify_channels *ch,
 		goto out_of_memory;
 	place_hops(t, ch);
 	place_turns(t, ch);
-	ch->deps = calloc(ch->turns * VLR_NUM_SLS + 1, sizeof(uint16_t));
+	ch->deps = calloc(ch->turns * ch->stride + 1, sizeof(uint16_t));
 	ch->vls = calloc(ch->graph.num_links + 1, sizeof(uint16_t));
 	ch->load = calloc(ch->graph.num_links + 1, sizeof(uint64_t));
 	if (ch->deps && ch->vls && ch->load)
@@ -113,6 +120,7 @@ out_of_memory:
 /* Walks the successors of one (channel, VL) node. */
 struct successors {
 	const uint16_t *row;	/* deps of the first turn from the channel */
+	unsigned stride;	/* the channels' */
 	uint32_t first;		/* first channel of the switch it leads to */
 	uint32_t k;		/* channels of that switch */
 	uint32_t next_out;	/* next out channel (local) to look at */
@@ -130,7 +138,8 @@ static void successors_start(const struct verify_channels *ch, uint32_t node,
 	it->first = sw->first;
 	it->k = sw->channels;
 	it->row = ch->deps + (sw->turn_base + (uint64_t)(ch->graph.back[channel] - sw->first) *
-			      it->k) * VLR_NUM_SLS;
+			      it->k) * ch->stride;
+	it->stride = ch->stride;
 	it->next_out = 0;
 	it->pending = 0;
 	it->vl = (uint8_t)(node % VLR_NUM_SLS);
@@ -145,7 +154,9 @@ static uint32_t successors_next(struct successors *it)
 		if (it->next_out >= it->k)
 			return VLR_NONE;
 		it->out = it->next_out++;
-		it->pending = it->row[it->out * VLR_NUM_SLS + it->vl];
+		it->pending = it->stride == 1 ?
+				      it->row[it->out] & verify_vl_bit(it->vl) :
+				      it->row[it->out * VLR_NUM_SLS + it->vl];
 	}
 	vl = (unsigned)__builtin_ctz(it->pending);
 	it->pending &= (uint16_t)(it->pending - 1);
@@ -277,7 +288,7 @@ static void count_graph(const struct verify_channels *ch, struct vlr_verify_repo
 
 	for (i = 0; i < ch->graph.num_links; i++)
 		report->cdg_nodes += (uint64_t)__builtin_popcount(ch->vls[i]);
-	for (i = 0; i < ch->turns * VLR_NUM_SLS; i++)
+	for (i = 0; i < ch->turns * ch->stride; i++)
 		report->cdg_edges += (uint64_t)__builtin_popcount(ch->deps[i]);
 }
 
