@@ -1076,6 +1076,51 @@ static void test_random_tables_match_reference(void **state)
 }
 
 /*
+ * Every switch maps SLs to VLs alike on all its port pairs: with one map
+ * for all switches a route keeps its VL and verify keeps one VL set per
+ * turn; with a map of each switch's own VLs change at switches and it
+ * keeps the full table. Both agree with the reference, cycles included.
+ */
+static void test_uniform_maps_match_reference(void **state)
+{
+	struct vlr_family_params random = { .family = VLR_FAMILY_RANDOM };
+	unsigned seed, shared, cyclic[2] = { 0, 0 };
+
+	(void)state;
+	random.u.random.switches = 10;
+	random.u.random.degree = 3;
+	random.u.random.hosts = 3;
+	for (shared = 0; shared < 2; shared++)
+		for (seed = 1; seed <= 6; seed++) {
+			struct rng rng = { seed * 7919 + shared };
+			struct vlr_verify_report report;
+			struct vlr_tables *t;
+			uint8_t map[VLR_NUM_SLS];
+			uint32_t s;
+			uint64_t pair;
+			unsigned sl;
+
+			random.u.random.seed = seed;
+			t = random_tables(&random, seed, 4, 0);
+			for (s = 0; s < t->num_switches; s++) {
+				unsigned width = t->fabric->nodes[t->switch_node[s]].num_ports + 1;
+				uint8_t *block = t->sl2vl + t->sl2vl_offset[s];
+
+				for (sl = 0; sl < VLR_NUM_SLS && (!s || !shared); sl++)
+					map[sl] = (uint8_t)rng_below(&rng, 4);
+				for (pair = 0; pair < (uint64_t)width * width; pair++)
+					memcpy(block + pair * VLR_NUM_SLS, map, VLR_NUM_SLS);
+			}
+			compare_with_reference(t);
+			verify(t, &report);
+			cyclic[shared] += !report.cdg_acyclic;
+			vlr_tables_free(t);
+		}
+	assert_true(cyclic[0] > 0);
+	assert_true(cyclic[1] > 0);
+}
+
+/*
  * The walk split over threads (stretches of DLIDs, the sums and the
  * problems merged in DLID order) reports exactly what one thread does:
  * 260 LIDs make five blocks of DLIDs, broken entries make problems in
@@ -1179,6 +1224,7 @@ int main(void)
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_deadlock_verdicts),
 		cmocka_unit_test(test_random_tables_match_reference),
+		cmocka_unit_test(test_uniform_maps_match_reference),
 		cmocka_unit_test(test_threads_same_report),
 		cmocka_unit_test(test_fat_tree_matches_reference),
 		cmocka_unit_test(test_hand_built_match_reference),
