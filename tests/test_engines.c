@@ -201,7 +201,9 @@ static void test_escape_paths(void **state)
  * Over the budget both ways are tried and the one that balances the links
  * better is kept: on the 5x5 torus at 2 VLs the layers with escape paths
  * on the last; on the Dragonfly p=3 a=6 h=3 the destinations split whole
- * over the layers. Keeping the other way, or the first, fails.
+ * over the layers. At 1 VL, where the two would be the same, the second
+ * routes every destination again: kept on the torus. Keeping the other
+ * way, or the first, fails.
  */
 static void test_escape_ways(void **state)
 {
@@ -213,6 +215,8 @@ static void test_escape_ways(void **state)
 	assert_true(route_reporting(test_generate(&torus), 2, &report) > 0);
 	assert_int_equal(report.escape_whole, 0);
 	assert_int_equal(report.layers, 2);
+	assert_int_equal(route_reporting(test_generate(&torus), 1, &report), 50);
+	assert_int_equal(report.escape_whole, 1);
 	assert_true(route_reporting(test_generate(&dragonfly), 2, &report) > 0);
 	assert_int_equal(report.escape_whole, 1);
 	assert_int_equal(report.layers, 2);

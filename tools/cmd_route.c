@@ -421,7 +421,10 @@ static void print_escape(const struct vlr_tables *tables, const struct vlr_engin
 {
 	const char *root = vlr_node_name(tables->fabric, tables->switch_node[report->escape_root]);
 
-	if (report->escape_whole)
+	if (report->escape_whole && report->layers == 1)
+		printf("escape paths:      every destination routed again, %u LIDs, ",
+		       report->escaped_lids);
+	else if (report->escape_whole)
 		printf("escape paths:      destinations split over the %u layers, %u LIDs "
 		       "routed again, ", report->layers, report->escaped_lids);
 	else

@@ -1193,7 +1193,8 @@ static void place_lids(struct cdg_layers *cdg, const uint8_t *part)
 			cells_of(cdg, cdg->lids[i])[sw].layer = part[cdg->lids[i]];
 }
 
-int cdg_layers_escape_whole(struct cdg_layers *cdg, unsigned layers, struct vlr_error *err)
+int cdg_layers_escape_whole(struct cdg_layers *cdg, unsigned layers, int every,
+			    struct vlr_error *err)
 {
 	uint8_t *part = malloc((size_t)cdg->tables->lid_stride + 1);
 	struct search search;
@@ -1216,7 +1217,13 @@ int cdg_layers_escape_whole(struct cdg_layers *cdg, unsigned layers, struct vlr_
 		for (i = 0; i < cdg->num_lids; i++)
 			if (part[cdg->lids[i]] == layer)
 				count_lid_routes(cdg, cdg->lids[i], layer, +1);
-		result = escape_layer(&search, layer, err);
+		if (every) {
+			for (i = 0; i < cdg->num_lids; i++)
+				if (part[cdg->lids[i]] == layer)
+					escape_later(cdg, cdg->lids[i], layer);
+			result = escape_queued(cdg, layer, err);
+		}
+		result = result || escape_layer(&search, layer, err);
 	}
 	store_layers(cdg);
 	search_free(&search);

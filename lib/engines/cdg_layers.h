@@ -123,8 +123,11 @@ int cdg_layers_break_cycles(struct cdg_layers *cdg, enum vlr_heuristic heuristic
  * The other way within layers VLs, escape paths on: the destinations split
  * into layers parts of switches near each other, every route of a part on
  * its layer (the tables' LFTs), and each layer's cycles broken as
- * cdg_layers_break_cycles breaks those of its last layer.
+ * cdg_layers_break_cycles breaks those of its last layer; with every,
+ * every destination is routed again by escape paths first, not only
+ * those whose routes close a cycle.
  */
-int cdg_layers_escape_whole(struct cdg_layers *cdg, unsigned layers, struct vlr_error *err);
+int cdg_layers_escape_whole(struct cdg_layers *cdg, unsigned layers, int every,
+			    struct vlr_error *err);
 
 #endif

@@ -208,7 +208,9 @@ static int spread_layers(struct vlr_tables *tables, const struct route_graph *gr
  * One way of routing within the VLs by escape paths (cdg_layers.h): the
  * layers broken as ever and escape paths on the last (whole = 0), or the
  * destinations whole, a part per layer, and escape paths on each
- * (whole = 1). Each runs on tables of its own: their LFTs and SL rows
+ * (whole = 1; on one layer, where the part is every destination and the
+ * first way would be the same, every destination is routed again by
+ * escape paths). Each runs on tables of its own: their LFTs and SL rows
  * change.
  */
 struct escape_way {
@@ -240,7 +242,7 @@ static void *escape_way_run(void *arg)
 	way->result = cdg_layers_init(&cdg, way->graph, way->tables, way->threads, &way->err);
 	if (!way->result) {
 		way->result = cdg_layers_escape_on(&cdg, escape, &way->err) ||
-			      (way->whole ? cdg_layers_escape_whole(&cdg, vls, &way->err) :
+			      (way->whole ? cdg_layers_escape_whole(&cdg, vls, vls == 1, &way->err) :
 			       cdg_layers_break_cycles(&cdg, way->heuristic, vls - 1, &way->err)) ?
 				      -1 : 0;
 		way->outcome = (struct attempt){ way->heuristic, cdg.layers, cdg.cycles_broken,
@@ -312,28 +314,27 @@ static int escape_layers(struct vlr_tables *tables, const struct route_graph *gr
 	struct vlr_tables copy;
 	struct route_graph copy_graph = *graph;
 	unsigned i, cpus = vlr_threads_or_cpus(threads);
-	unsigned count = tables->num_vls > 1 ? 2 : 1;	/* one layer: the same way */
+
 	struct escape_way *kept;
 
 	if (copy_tables(&copy, tables, err))
 		return -1;
 	copy_graph.tables = &copy;
 	memset(ways, 0, sizeof(ways));
-	for (i = 0; i < count; i++) {
+	for (i = 0; i < 2; i++) {
 		ways[i].whole = (int)i;
 		ways[i].tables = i ? &copy : tables;
 		ways[i].graph = i ? &copy_graph : graph;
 		ways[i].heuristic = best->heuristic;
-		ways[i].threads = cpus > 1 && count > 1 ? cpus / 2 : cpus;
+		ways[i].threads = cpus > 1 ? cpus / 2 : 1;
 	}
-	if (cpus > 1 && count > 1) {
-		vlr_run_jobs(escape_way_run, ways, sizeof(ways[0]), count);
+	if (cpus > 1) {
+		vlr_run_jobs(escape_way_run, ways, sizeof(ways[0]), 2);
 	} else {
-		for (i = 0; i < count; i++)
-			escape_way_run(&ways[i]);
+		escape_way_run(&ways[0]);
+		escape_way_run(&ways[1]);
 	}
-	kept = count > 1 && (ways[0].result || (!ways[1].result &&
-						balances_better(&ways[1], &ways[0]))) ?
+	kept = ways[0].result || (!ways[1].result && balances_better(&ways[1], &ways[0])) ?
 		       &ways[1] : &ways[0];
 	if (kept == &ways[1])
 		swap_tables(tables, &copy);

@@ -80,7 +80,8 @@ struct vlr_engine_report {
 	uint64_t tree_routes;		/* (switch, LID) routes along it */
 	uint32_t escape_root;		/* the tree's root switch (index) */
 	int escape_whole;		/* the destinations split whole over the
-					   layers, not escaped on the last */
+					   layers, not escaped on the last (on
+					   one layer: every one routed again) */
 	double seconds_paths;		/* sssp part */
 	double seconds_layers;		/* cycle breaking and spreading */
 
