@@ -2071,10 +2071,60 @@ static void test_bad_node_name_map(void **state)
 			 "GUID 0x0000000000000012 is named on line 1 already");
 }
 
+/*
+ * LFT columns (a block of DLIDs, switch by switch) read and written back,
+ * on 11 switches: eight at a time and three left over; blocks of 1, 13
+ * and 64 DLIDs.
+ */
+static void test_lft_columns(void **state)
+{
+	struct vlr_family_params ring = test_grid(VLR_FAMILY_TORUS, 1, 11, 8);
+	static const uint32_t counts[] = { 1, 13, 64 };
+	struct vlr_fabric *fabric = test_generate(&ring);
+	struct vlr_tables *t;
+	struct vlr_error err;
+	uint8_t *columns = malloc(64 * 11);
+	uint32_t sw, lid, k, i;
+
+	(void)state;
+	assert_non_null(columns);
+	assert_int_equal(vlr_fabric_assign_lids(fabric, 0, &err), 0);
+	t = vlr_tables_new(fabric, 1, &err);
+	assert_non_null(t);
+	t->owns_fabric = 1;
+	assert_int_equal(t->num_switches, 11);
+	assert_true(t->lid_stride > 64 + 1);
+	for (sw = 0; sw < t->num_switches; sw++)
+		for (lid = 0; lid < t->lid_stride; lid++)
+			vlr_tables_lft(t, sw)[lid] = (uint8_t)(sw * 31 + lid * 7);
+	for (i = 0; i < 3; i++) {
+		uint32_t first = t->lid_stride - counts[i] - 1;
+
+		vlr_tables_lft_columns(t, first, counts[i], columns);
+		for (k = 0; k < counts[i]; k++)
+			for (sw = 0; sw < t->num_switches; sw++)
+				assert_int_equal(columns[k * t->num_switches + sw],
+						 vlr_tables_lft(t, sw)[first + k]);
+		for (k = 0; k < counts[i] * t->num_switches; k++)
+			columns[k] ^= 0x55;
+		vlr_tables_set_lft_columns(t, first, counts[i], columns);
+		for (k = 0; k < counts[i]; k++)
+			for (sw = 0; sw < t->num_switches; sw++)
+				assert_int_equal(vlr_tables_lft(t, sw)[first + k],
+						 (uint8_t)((sw * 31 + (first + k) * 7) ^ 0x55));
+		for (k = 0; k < counts[i] * t->num_switches; k++)
+			columns[k] ^= 0x55;
+		vlr_tables_set_lft_columns(t, first, counts[i], columns);
+	}
+	free(columns);
+	vlr_tables_free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_guid2lid_from_opensm),
+		cmocka_unit_test(test_lft_columns),
 		cmocka_unit_test(test_lfts_match_opensm),
 		cmocka_unit_test(test_sl2vl_matches_opensm),
 		cmocka_unit_test(test_sl2vl_reads_opensm_blocks),

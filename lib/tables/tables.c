@@ -146,12 +146,28 @@ static int index_switches(struct vlr_tables *tables, struct vlr_error *err)
 	return 0;
 }
 
+/*
+ * Eight switches at a time, so that each column gets eight bytes in one
+ * store instead of one byte a store to a line far from the last.
+ */
 void vlr_tables_lft_columns(const struct vlr_tables *tables, uint32_t first,
 			    uint32_t count, uint8_t *columns)
 {
-	uint32_t sw, k;
+	uint32_t sw, k, j;
 
-	for (sw = 0; sw < tables->num_switches; sw++) {
+	for (sw = 0; sw + 8 <= tables->num_switches; sw += 8) {
+		const uint8_t *rows[8];
+		uint8_t eight[8];
+
+		for (j = 0; j < 8; j++)
+			rows[j] = vlr_tables_lft(tables, sw + j) + first;
+		for (k = 0; k < count; k++) {
+			for (j = 0; j < 8; j++)
+				eight[j] = rows[j][k];
+			memcpy(columns + (uint64_t)k * tables->num_switches + sw, eight, 8);
+		}
+	}
+	for (; sw < tables->num_switches; sw++) {
 		const uint8_t *row = vlr_tables_lft(tables, sw) + first;
 
 		for (k = 0; k < count; k++)
