@@ -11,6 +11,9 @@
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+PROG=fabric_speed.sh
+# shellcheck source=bench/osm-bench-lib.sh
+. "$top/bench/osm-bench-lib.sh"
 vlroute=${1:-$top/build/tools/vlroute}
 scratch=$(mktemp -d)
 ibsim_pid=
@@ -29,16 +32,17 @@ measure() {
 	cat "$scratch/time"
 }
 
-# ibsim_load NETFILE: seconds until ibsim reports ready (or "n/a")
+# ibsim_load NETFILE: seconds until ibsim reports ready (or "n/a"), with
+# the size flags "vlroute info" names (osm-bench-lib.sh's ibsim_size_flags)
 ibsim_load() {
-	local flags start
+	local start sock=vlr-bench-$$
 	command -v ibsim >/dev/null || { echo n/a; return; }
-	flags=$(sed -n 's/^ibsim: *needs ibsim //p' "$scratch/info")
+	ibsim_size_flags "$scratch/info"
 	start=$(date +%s.%N)
-	# shellcheck disable=SC2086
-	IBSIM_SOCKNAME="vlr-bench-$$" ibsim -n $flags -s "$1" >"$scratch/ibsim.log" 2>&1 &
+	IBSIM_SOCKNAME=$sock ibsim -n -s ${ibsim_flags[@]+"${ibsim_flags[@]}"} "$1" \
+		>"$scratch/ibsim.log" 2>&1 &
 	ibsim_pid=$!
-	until grep -q '^Network simulator ready' "$scratch/ibsim.log"; do
+	until ibsim_ready "$scratch/ibsim.log" "$sock"; do
 		kill -0 "$ibsim_pid" 2>/dev/null || { echo failed; ibsim_pid=; return; }
 		sleep 0.02
 	done
