@@ -776,12 +776,18 @@ static void count_lid_routes(struct cdg_layers *cdg, uint32_t lid, unsigned laye
 			count_path(cdg, sw, lid, layer, delta);
 }
 
+/* Queue lid for escaping (its routes not in the counts). */
+static void queue_lid(struct cdg_layers *cdg, uint32_t lid)
+{
+	cdg->escaped[lid] = QUEUED;
+	cdg->queue[cdg->queued++] = lid;
+}
+
 /* Take lid's routes out of layer's counts and queue it for escaping. */
 static void escape_later(struct cdg_layers *cdg, uint32_t lid, unsigned layer)
 {
 	count_lid_routes(cdg, lid, layer, -1);
-	cdg->escaped[lid] = QUEUED;
-	cdg->queue[cdg->queued++] = lid;
+	queue_lid(cdg, lid);
 }
 
 /* Queue the LIDs whose routes in layer induce (in, out port); how many. */
@@ -1214,15 +1220,16 @@ int cdg_layers_escape_whole(struct cdg_layers *cdg, unsigned layers, int every,
 		place_lids(cdg, part);
 	for (layer = 0; !result && layer < layers; layer++) {
 		forget_layer(cdg, layer);
-		for (i = 0; i < cdg->num_lids; i++)
-			if (part[cdg->lids[i]] == layer)
+		for (i = 0; i < cdg->num_lids; i++) {
+			if (part[cdg->lids[i]] != layer)
+				continue;
+			if (every)
+				queue_lid(cdg, cdg->lids[i]);	/* never counted */
+			else
 				count_lid_routes(cdg, cdg->lids[i], layer, +1);
-		if (every) {
-			for (i = 0; i < cdg->num_lids; i++)
-				if (part[cdg->lids[i]] == layer)
-					escape_later(cdg, cdg->lids[i], layer);
-			result = escape_queued(cdg, layer, err);
 		}
+		if (every)
+			result = escape_queued(cdg, layer, err);
 		result = result || escape_layer(&search, layer, err);
 	}
 	store_layers(cdg);

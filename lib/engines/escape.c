@@ -245,29 +245,27 @@ int escape_tree_turn(const struct escape *e, uint32_t in, uint32_t out)
  * and those of the routes being built, from a switch's channel (next[]) to
  * the channel of the switch it leads to.
  */
-static inline int depends(const struct escape *e, uint32_t in, uint32_t out)
-{
-	const struct route_graph *graph = e->graph;
-
-	return e->counts[((uint64_t)in * e->port_stride + graph->channel_port[out]) * e->step] ||
-	       (e->next[graph->channel_from[in]] == in && e->next[graph->channel_to[in]] == out) ||
-	       tree_turn(e, in, out);
-}
-
-/* Whether in -> out depends only through the destination being routed. */
-static inline int depends_for_now(const struct escape *e, uint32_t in, uint32_t out)
-{
-	const struct route_graph *graph = e->graph;
-
-	return !e->counts[((uint64_t)in * e->port_stride + graph->channel_port[out]) * e->step] &&
-	       !tree_turn(e, in, out);
-}
-
 static uint64_t slot_of(const struct escape *e, uint32_t in, uint32_t out)
 {
 	return (uint64_t)in * e->port_stride + e->graph->channel_port[out];
 }
 
+/* The layer's and the tree's: the dependencies that stay for the batch. */
+static inline int depends_always(const struct escape *e, uint32_t in, uint32_t out)
+{
+	return e->counts[slot_of(e, in, out) * e->step] || tree_turn(e, in, out);
+}
+
+/* Those of the routes being built, for the destination being routed only. */
+static inline int depends_now(const struct escape *e, uint32_t in, uint32_t out)
+{
+	return e->next[e->graph->channel_from[in]] == in && e->next[e->graph->channel_to[in]] == out;
+}
+
+static inline int depends(const struct escape *e, uint32_t in, uint32_t out)
+{
+	return depends_always(e, in, out) || depends_now(e, in, out);
+}
 
 /* Channel c's place in the up/down order: up channels, then down ones. */
 static uint64_t up_down_key(const struct escape *e, uint32_t c)
@@ -346,15 +344,16 @@ static int step_side(struct escape *e, struct side *side, uint32_t low, uint32_t
 	side->found[side->count++] = n;
 	for (k = graph->first_channel[sw]; k < graph->first_channel[sw + 1]; k++) {
 		uint32_t m = side->forward ? k : graph->channel_back[k];
-		int theirs = e->mark[m] == side->other;
+		uint32_t from = side->forward ? n : m, to = side->forward ? m : n;
+		int theirs = e->mark[m] == side->other, always;
 
 		if (e->mark[m] == side->mark ||
 		    (!theirs && (e->order[m] <= low || e->order[m] >= high)))
 			continue;	/* outside the search: no need to ask */
-		if (!(side->forward ? depends(e, n, m) : depends(e, m, n)))
+		always = depends_always(e, from, to);
+		if (!always && !depends_now(e, from, to))
 			continue;
-		if (!e->for_now && (side->forward ? depends_for_now(e, n, m) : depends_for_now(e, m, n)))
-			e->for_now = 1;
+		e->for_now |= !always;
 		if (theirs)
 			return 1;
 		e->mark[m] = side->mark;

@@ -314,7 +314,6 @@ static int escape_layers(struct vlr_tables *tables, const struct route_graph *gr
 	struct vlr_tables copy;
 	struct route_graph copy_graph = *graph;
 	unsigned i, cpus = vlr_threads_or_cpus(threads);
-
 	struct escape_way *kept;
 
 	if (copy_tables(&copy, tables, err))
