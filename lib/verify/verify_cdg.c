@@ -106,7 +106,7 @@ int verify_channels_init(const struct vlr_tables *t, struct verify_channels *ch,
 		goto out_of_memory;
 	place_hops(t, ch);
 	place_turns(t, ch);
-	ch->deps = calloc(ch->turns * ch->stride + 1, sizeof(uint16_t));
+	ch->deps = calloc(verify_deps_size(ch) + 1, sizeof(uint16_t));
 	ch->vls = calloc(ch->graph.num_links + 1, sizeof(uint16_t));
 	ch->load = calloc(ch->graph.num_links + 1, sizeof(uint64_t));
 	if (ch->deps && ch->vls && ch->load)
@@ -288,7 +288,7 @@ static void count_graph(const struct verify_channels *ch, struct vlr_verify_repo
 
 	for (i = 0; i < ch->graph.num_links; i++)
 		report->cdg_nodes += (uint64_t)__builtin_popcount(ch->vls[i]);
-	for (i = 0; i < ch->turns * ch->stride; i++)
+	for (i = 0; i < verify_deps_size(ch); i++)
 		report->cdg_edges += (uint64_t)__builtin_popcount(ch->deps[i]);
 }
 

@@ -87,6 +87,12 @@ static inline const uint8_t *verify_sl2vl(const struct vlr_tables *tables,
 	       ((uint64_t)in_port * sw->width + out_port) * VLR_NUM_SLS;
 }
 
+/* Entries of deps: turns * stride. */
+static inline uint64_t verify_deps_size(const struct verify_channels *ch)
+{
+	return ch->turns * ch->stride;
+}
+
 /*
  * Routes arriving at switch sw through the port whose outgoing channel is
  * back_channel, on the VLs in_vls, leave on channel out_channel on VL

@@ -707,7 +707,7 @@ static int set_up_part(struct part *part, unsigned k, unsigned parts,
 		return 0;
 	}
 	part->ch = *ch;
-	part->ch.deps = calloc(ch->turns * ch->stride + 1, sizeof(uint16_t));
+	part->ch.deps = calloc(verify_deps_size(ch) + 1, sizeof(uint16_t));
 	part->ch.vls = calloc(ch->graph.num_links + 1, sizeof(uint16_t));
 	part->ch.load = calloc(ch->graph.num_links + 1, sizeof(uint64_t));
 	part->tally.hops_min = UINT_MAX;
@@ -725,7 +725,7 @@ static void merge_part(const struct part *part, struct verify_channels *ch,
 	const char *line = r->problems;
 	uint64_t i;
 
-	for (i = 0; i < ch->turns * ch->stride; i++)
+	for (i = 0; i < verify_deps_size(ch); i++)
 		ch->deps[i] |= part->ch.deps[i];
 	for (i = 0; i < ch->graph.num_links; i++) {
 		ch->vls[i] |= part->ch.vls[i];
