@@ -140,6 +140,31 @@ int cli_provenance_tables(const char *command, struct vlr_provenance *provenance
 	return -1;
 }
 
+int cli_provenance_dir_write(const char *command, const char *command_line,
+			     const char *dir, const char *output,
+			     const struct vlr_provenance_tables *hashed, char *hash)
+{
+	struct vlr_provenance provenance;
+	struct vlr_provenance_tables *entry;
+	struct vlr_error err;
+	int status = -1;
+
+	if (cli_provenance_init(command, command_line, &provenance))
+		return -1;
+	entry = vlr_provenance_add_tables(&provenance, &err);
+	if (entry) {
+		*entry = *hashed;
+		snprintf(entry->path, sizeof(entry->path), "%s", output);
+		if (hash)
+			snprintf(hash, VLR_SHA256_HEX, "%s", entry->sha256);
+		status = vlr_provenance_file_write(dir, &provenance, &err);
+	}
+	if (status)
+		cli_error(command, "%s", err.message);
+	vlr_provenance_free(&provenance);
+	return status;
+}
+
 int cli_provenance_fabric(const char *command, struct vlr_provenance *provenance,
 			  const char *fabric, const char *model)
 {

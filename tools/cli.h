@@ -125,6 +125,16 @@ int cli_provenance_init(const char *command, const char *command_line,
 			struct vlr_provenance *provenance);
 int cli_provenance_tables(const char *command, struct vlr_provenance *provenance,
 			  const char *dir, const char *fabric);
+/*
+ * vlroute-provenance.json of a table directory being written into dir (the
+ * temporary directory that becomes output): this command's provenance with
+ * the table set hashed (vlr_tables_provenance of dir), its path output;
+ * the table-set hash into hash (VLR_SHA256_HEX) unless NULL. 0, or -1
+ * having complained.
+ */
+int cli_provenance_dir_write(const char *command, const char *command_line,
+			     const char *dir, const char *output,
+			     const struct vlr_provenance_tables *hashed, char *hash);
 /* A fabric file simulated without tables, by model (the "vl_policy"). */
 int cli_provenance_fabric(const char *command, struct vlr_provenance *provenance,
 			  const char *fabric, const char *model);

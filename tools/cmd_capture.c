@@ -209,34 +209,23 @@ static void name_local_node(const struct vlr_node_name_map *map,
 static int write_notes(const char *command, const char *command_line, const char *output,
 		       const struct vlr_capture_report *report, const char *dir)
 {
-	struct vlr_provenance provenance;
+	struct vlr_provenance_tables hashed;
 	struct vlr_route_info info;
 	struct vlr_error err;
 	char fabric[sizeof(((struct vlr_whole_dir *)0)->temporary) + sizeof(VLR_FILE_FABRIC) + 1];
-	int status = -1;
 
 	memset(&info, 0, sizeof(info));
 	info.seconds = -1;
 	info.lmc = -1;
 	info.vls = (int)report->num_vls;
-	if (vlr_route_info_write(dir, &info, &err)) {
+	snprintf(fabric, sizeof(fabric), "%s/%s", dir, VLR_FILE_FABRIC);
+	if (vlr_route_info_write(dir, &info, &err) ||
+	    vlr_tables_provenance(dir, fabric, &hashed, &err)) {
 		cli_error(command, "%s", err.message);
 		return -1;
 	}
-	snprintf(fabric, sizeof(fabric), "%s/%s", dir, VLR_FILE_FABRIC);
-	if (cli_provenance_init(command, command_line, &provenance))
-		return -1;
-	if (!cli_provenance_tables(command, &provenance, dir, fabric)) {
-		snprintf(provenance.tables[0].path, sizeof(provenance.tables[0].path), "%s",
-			 output);
-		snprintf(provenance.tables[0].fabric, sizeof(provenance.tables[0].fabric),
-			 "%s/%s", output, VLR_FILE_FABRIC);
-		status = vlr_provenance_file_write(dir, &provenance, &err);
-		if (status)
-			cli_error(command, "%s", err.message);
-	}
-	vlr_provenance_free(&provenance);
-	return status;
+	snprintf(hashed.fabric, sizeof(hashed.fabric), "%s/%s", output, VLR_FILE_FABRIC);
+	return cli_provenance_dir_write(command, command_line, dir, output, &hashed, NULL);
 }
 
 /*

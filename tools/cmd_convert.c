@@ -105,26 +105,16 @@ static int convert_into(const char *command, const struct convert_request *reque
 			const char *dir, const char *output, char hash[VLR_SHA256_HEX])
 {
 	struct vlr_tables_dir_notes notes;
-	struct vlr_provenance provenance;
+	struct vlr_provenance_tables hashed;
 	struct vlr_error err;
-	int status = -1;
 
-	if (vlr_tables_convert_files(request->dir, request->form, dir, &notes, &err)) {
+	if (vlr_tables_convert_files(request->dir, request->form, dir, &notes, &err) ||
+	    vlr_tables_provenance(dir, notes.topology, &hashed, &err)) {
 		cli_error(command, "%s", err.message);
 		return -1;
 	}
-	if (cli_provenance_init(command, request->command_line, &provenance))
-		return -1;
-	if (!cli_provenance_tables(command, &provenance, dir, notes.topology)) {
-		snprintf(provenance.tables[0].path, sizeof(provenance.tables[0].path), "%s",
-			 output);
-		snprintf(hash, VLR_SHA256_HEX, "%s", provenance.tables[0].sha256);
-		status = vlr_provenance_file_write(dir, &provenance, &err);
-		if (status)
-			cli_error(command, "%s", err.message);
-	}
-	vlr_provenance_free(&provenance);
-	return status;
+	return cli_provenance_dir_write(command, request->command_line, dir, output, &hashed,
+					hash);
 }
 
 int cmd_convert(int argc, char **argv, const char *command_line)

@@ -609,33 +609,6 @@ static int judge_and_write(const char *command, const struct vlr_tables *tables,
 	return status;
 }
 
-/*
- * dir/vlroute-provenance.json, naming the tables hashed while they were
- * written: the table-set hash into hash. 0, or -1 having complained.
- */
-static int write_provenance(const char *command, const struct route_request *request,
-			    const struct writing *w, char hash[VLR_SHA256_HEX])
-{
-	struct vlr_provenance provenance;
-	struct vlr_provenance_tables *entry;
-	struct vlr_error err;
-	int status = -1;
-
-	if (cli_provenance_init(command, request->command_line, &provenance))
-		return -1;
-	entry = vlr_provenance_add_tables(&provenance, &err);
-	if (entry) {
-		*entry = w->hashed;
-		snprintf(entry->path, sizeof(entry->path), "%s", request->output);
-		snprintf(hash, VLR_SHA256_HEX, "%s", entry->sha256);
-		status = vlr_provenance_file_write(w->dir, &provenance, &err);
-	}
-	if (status)
-		cli_error(command, "%s", err.message);
-	vlr_provenance_free(&provenance);
-	return status;
-}
-
 /* Route, check, write the files into dir: the status to exit with. */
 static int route_and_write(const char *command, struct vlr_tables *tables,
 			   const struct route_request *request, const char *dir,
@@ -655,7 +628,8 @@ static int route_and_write(const char *command, struct vlr_tables *tables,
 	status = judge_and_write(command, tables, request, &report, &w);
 	if (status != CLI_OK)
 		return status;
-	if (write_provenance(command, request, &w, hash)) {
+	if (cli_provenance_dir_write(command, request->command_line, dir, request->output,
+				     &w.hashed, hash)) {
 		cli_error(command, "%s is left as it was", request->output);
 		return CLI_FAILED;
 	}
