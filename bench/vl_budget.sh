@@ -198,7 +198,9 @@ run_ours() {
 	r_mb=$(kb_to_mb "$kb")
 	r_secs=$(sed -n 's/^seconds //p' "$out/vlroute-route.info")
 	r_esc=$(sed -n -e 's/^escape paths: *\([0-9]*\) LIDs.*/\1/p' \
-		-e 's/^escape paths: .* layers, \([0-9]*\) LIDs routed again.*/\1/p' "$out.out")
+		-e 's/^escape paths: .* layers, \([0-9]*\) LIDs routed again.*/\1/p' \
+		-e 's/^escape paths: *every destination routed again, \([0-9]*\) LIDs.*/\1/p' \
+		"$out.out")
 	r_esc=${r_esc:-0}
 	judge "$out" "$out" "$n"
 	((keep)) || rm -rf -- "$out"
