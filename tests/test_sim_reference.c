@@ -539,23 +539,34 @@ static void set_pattern(struct vlr_sim_config *config, const char *name)
 		fail_msg("%s", err.message);
 }
 
+/*
+ * One run of config into *r (the caller frees it with vlr_sim_result_free);
+ * the simulator's VLs into *vls if asked.
+ */
+static void run_once(const struct model *m, const struct vlr_sim_config *config, double load,
+		     uint64_t seed, struct vlr_sim_result *r, unsigned *vls)
+{
+	struct vlr_error err;
+	struct vlr_sim *sim = vlr_sim_new(m->tables, config, &err);
+
+	if (!sim || vlr_sim_run(sim, load, seed, r, &err))
+		fail_msg("%s", err.message);
+	if (vls)
+		*vls = vlr_sim_num_vls(sim);
+	vlr_sim_free(sim);
+}
+
 /* The accepted load of one run, which must not deadlock; its VLs into *vls if asked. */
 static double run_accepted(const struct model *m, const struct vlr_sim_config *config,
 			   double load, uint64_t seed, unsigned *vls)
 {
 	struct vlr_sim_result r;
-	struct vlr_error err;
-	struct vlr_sim *sim = vlr_sim_new(m->tables, config, &err);
 	double value;
 
-	if (!sim || vlr_sim_run(sim, load, seed, &r, &err))
-		fail_msg("%s", err.message);
+	run_once(m, config, load, seed, &r, vls);
 	assert_false(r.deadlock);
 	value = r.accepted;
-	if (vls)
-		*vls = vlr_sim_num_vls(sim);
 	vlr_sim_result_free(&r);
-	vlr_sim_free(sim);
 	return value;
 }
 
@@ -1051,8 +1062,6 @@ static uint64_t refused(const struct model *m, enum vlr_sim_queue_select select)
 {
 	struct vlr_sim_config config;
 	struct vlr_sim_result r;
-	struct vlr_error err;
-	struct vlr_sim *sim;
 	uint64_t value;
 
 	model_config(m, &config, VLR_VLP_LADDER, VLR_MIN_FIRST);
@@ -1061,13 +1070,10 @@ static uint64_t refused(const struct model *m, enum vlr_sim_queue_select select)
 	config.queue_packets = 1;
 	config.queue_select = select;
 	config.cycles = 3000;
-	sim = vlr_sim_new(m->tables, &config, &err);
-	if (!sim || vlr_sim_run(sim, 0.6, 4, &r, &err))
-		fail_msg("%s", err.message);
+	run_once(m, &config, 0.6, 4, &r, NULL);
 	assert_true(r.generated > 0);
 	value = r.refused;
 	vlr_sim_result_free(&r);
-	vlr_sim_free(sim);
 	return value;
 }
 
@@ -1546,8 +1552,6 @@ static double paper_scale_accepted(const struct model *m, enum vlr_sim_routing r
 {
 	struct vlr_sim_config config;
 	struct vlr_sim_result r;
-	struct vlr_error err;
-	struct vlr_sim *sim;
 	double accepted;
 
 	paper_config(m, &config, routing);
@@ -1556,12 +1560,9 @@ static double paper_scale_accepted(const struct model *m, enum vlr_sim_routing r
 	config.cycles = 1500;
 	config.warmup = 0;
 	config.pattern.kind = VLR_PATTERN_UNIFORM;
-	sim = vlr_sim_new(m->tables, &config, &err);
-	if (!sim || vlr_sim_run(sim, 0.7, 1, &r, &err))
-		fail_msg("%s", err.message);
+	run_once(m, &config, 0.7, 1, &r, NULL);
 	accepted = r.accepted;
 	vlr_sim_result_free(&r);
-	vlr_sim_free(sim);
 	return accepted;
 }
 
@@ -1638,8 +1639,6 @@ static double ugal_nonminimal(const struct model *m, unsigned global)
 {
 	struct vlr_sim_config config;
 	struct vlr_sim_result r;
-	struct vlr_error err;
-	struct vlr_sim *sim;
 	double share;
 
 	paper_config(m, &config, VLR_SIM_ROUTING_UGAL_L);
@@ -1650,12 +1649,9 @@ static double ugal_nonminimal(const struct model *m, unsigned global)
 	config.input_global_packets = global;
 	config.warmup = 0;
 	config.cycles = 3000;
-	sim = vlr_sim_new(m->tables, &config, &err);
-	if (!sim || vlr_sim_run(sim, 0.05, 1, &r, &err))
-		fail_msg("%s", err.message);
+	run_once(m, &config, 0.05, 1, &r, NULL);
 	share = r.nonminimal;
 	vlr_sim_result_free(&r);
-	vlr_sim_free(sim);
 	return share;
 }
 
