@@ -225,16 +225,21 @@ static int act_merge(const struct exp_plan *plan, const struct request *r)
 {
 	const char *dir = r->output ? r->output : plan->exp->results;
 	struct vlr_error err;
+	unsigned carried = 0;
+	char kept[64] = "";
 	int missing;
 
-	missing = exp_merge(plan, dir, r->command_line, &err);
+	missing = exp_merge(plan, dir, r->command_line, &carried, &err);
 	if (missing < 0) {
 		cli_error(COMMAND, "%s", err.message);
 		return CLI_FAILED;
 	}
+	if (carried)
+		snprintf(kept, sizeof(kept), " (%u of them from the merged files)", carried);
 	if (!r->run.quiet)
-		fprintf(stderr, "%s: merged %u of %u runs into %s%s\n", COMMAND,
-			plan->num_runs - (unsigned)missing, plan->num_runs, dir, missing ? " (see status for the rest)" : "");
+		fprintf(stderr, "%s: merged %u of %u runs%s into %s%s\n", COMMAND,
+			plan->num_runs - (unsigned)missing, plan->num_runs, kept, dir,
+			missing ? " (see status for the rest)" : "");
 	return missing ? CLI_FAILED : CLI_OK;
 }
 

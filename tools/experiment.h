@@ -14,6 +14,7 @@
  *                       a time, each result put in place whole
  *   experiment_results.c reading run results back (libyaml reads JSON)
  *   experiment_merge.c  status and merge: tidy CSV files and a summary
+ *   experiment_carry.c  runs merged elsewhere: done here, their rows kept
  *   experiment_plot.c   figures (gnuplot) from the merged results
  *   experiment_slurm.c  the same steps as Slurm job arrays
  *
@@ -136,6 +137,7 @@ struct exp_step {
 	unsigned argc;
 	unsigned char listed;	/* exp_run_steps: in the steps to run */
 	unsigned char settled;	/* exp_run_steps: ended (or was done) */
+	unsigned char merged;	/* a run the merged files hold (exp_plan_mark_merged) */
 };
 
 /* Every point of an experiment, and the steps they need. */
@@ -150,7 +152,8 @@ struct exp_plan {
 /*
  * Expand exp into its points: the runs in file order (fabric, then route,
  * then measurement choices, the later varying fastest); exe is the
- * vlroute program the commands run. NULL with err saying why.
+ * vlroute program the commands run; the runs the merged files hold are
+ * marked (exp_plan_mark_merged). NULL with err saying why.
  */
 struct exp_plan *exp_plan_new(const struct experiment *exp, const char *exe,
 			      struct vlr_error *err);
@@ -162,7 +165,40 @@ const char *exp_choice_value(const struct exp_choice *choice, const char *key);
 /* The choice of section kind a run takes; NULL for route without one. */
 const struct exp_choice *exp_run_choice(const struct exp_step *run, enum exp_section_kind kind);
 
-/* A step's state on disk. */
+/*
+ * Mark the runs whose rows the merged files in exp->results hold (merged
+ * on another machine, or from a runs/ folder since lost): they are done.
+ * No runs.csv there: none. -1 with err for a runs.csv that is not merge's.
+ */
+int exp_plan_mark_merged(struct exp_plan *plan, struct vlr_error *err);
+
+/* Whether a run is done only in the merged files (no result of its own). */
+int exp_step_carried(const struct exp_step *step);
+
+/*
+ * The merged files read back, for merge to carry the rows of those runs
+ * into its new files (experiment_carry.c).
+ */
+struct exp_carry;
+
+struct exp_carry *exp_carry_read(const struct exp_plan *plan, struct vlr_error *err);
+void exp_carry_free(struct exp_carry *c);
+
+/* runs.csv or (bins) bins.csv. */
+const struct exp_csv *exp_carry_csv(const struct exp_carry *c, int bins);
+
+/* Whether that file's header is names[0..count); -1 with err naming the column. */
+int exp_carry_check(const struct exp_carry *c, int bins, const char *const *names,
+		    unsigned count, struct vlr_error *err);
+
+/* The rows of run id in csv: how many, from *first. */
+unsigned exp_carry_rows(const struct exp_csv *csv, const char *id, unsigned *first);
+
+/* The path ("runs.K") of run id in summary.json, into path; -1 if it has none. */
+int exp_carry_summary(const struct exp_carry *c, const char *id, char *path, size_t size);
+const struct exp_doc *exp_carry_doc(const struct exp_carry *c);
+
+/* A step's state on disk: done (a run the merged files hold, too), failed or pending. */
 enum exp_state {
 	EXP_PENDING = 0,
 	EXP_DONE,
@@ -265,10 +301,11 @@ const char *exp_csv_get(const struct exp_csv *csv, unsigned row, const char *nam
 int exp_status(const struct exp_plan *plan, FILE *out);
 /*
  * Merge into dir; command_line is the merge's own, for its provenance.
+ * Runs done only in the merged files are carried over (*carried of them).
  * Returns the runs not merged (pending or failed), or -1 with err.
  */
 int exp_merge(const struct exp_plan *plan, const char *dir, const char *command_line,
-	      struct vlr_error *err);
+	      unsigned *carried, struct vlr_error *err);
 
 /* Figures. */
 enum exp_plot_kind {

@@ -283,7 +283,7 @@ static void print_failures(const struct exp_plan *plan, const char *what,
 
 int exp_status(const struct exp_plan *plan, FILE *out)
 {
-	unsigned f[3], t[3], r[3];
+	unsigned f[3], t[3], r[3], i, carried;
 	char title[512];
 
 	count_states(plan->fabrics, plan->num_fabrics, f);
@@ -298,6 +298,12 @@ int exp_status(const struct exp_plan *plan, FILE *out)
 		t[EXP_FAILED], t[EXP_PENDING]);
 	fprintf(out, "runs      %8u %8u %8u %8u\n", plan->num_runs, r[EXP_DONE],
 		r[EXP_FAILED], r[EXP_PENDING]);
+	for (i = carried = 0; i < plan->num_runs; i++)
+		carried += (unsigned)exp_step_carried(&plan->runs[i]);
+	if (carried)
+		fprintf(out, "merged elsewhere: %u of the done runs, whose rows %s/runs.csv "
+			"holds (no result in runs/); merge keeps them\n", carried,
+			plan->exp->results);
 	if (f[EXP_FAILED] + t[EXP_FAILED] + r[EXP_FAILED]) {
 		fprintf(out, "failed:\n");
 		print_failures(plan, "fabric", plan->fabrics, plan->num_fabrics, out);
@@ -339,20 +345,44 @@ static void column_name(const struct exp_plan *plan, const struct column *c, cha
 			out[i] = '_';
 }
 
+#define NAME_SIZE 128
+
+/* How many columns a merged CSV file has: run, label, the settings, then tail's. */
+static unsigned header_count(const struct columns *c, const char *const *tail)
+{
+	unsigned n = 2 + c->count;
+
+	while (tail[n - 2 - c->count])
+		n++;
+	return n;
+}
+
+/* The name of column i of a merged CSV file, into out (NAME_SIZE). */
+static void header_name(const struct exp_plan *plan, const struct columns *c,
+			const char *const *tail, unsigned i, char *out)
+{
+	const char *t;
+
+	if (i < 2)
+		snprintf(out, NAME_SIZE, "%s", i ? "label" : "run");
+	else if (i < 2 + c->count)
+		column_name(plan, &c->items[i - 2], out, NAME_SIZE);
+	else {
+		t = tail[i - 2 - c->count];
+		snprintf(out, NAME_SIZE, "%s", strrchr(t, '.') ? strrchr(t, '.') + 1 : t);
+	}
+}
+
 static void csv_header(FILE *out, const struct exp_plan *plan, const struct columns *c,
 		       const char *const *tail)
 {
-	char name[128];
-	unsigned i;
+	char name[NAME_SIZE];
+	unsigned i, n = header_count(c, tail);
 
-	exp_csv_field(out, "run", 1);
-	exp_csv_field(out, "label", 0);
-	for (i = 0; i < c->count; i++) {
-		column_name(plan, &c->items[i], name, sizeof(name));
-		exp_csv_field(out, name, 0);
+	for (i = 0; i < n; i++) {
+		header_name(plan, c, tail, i, name);
+		exp_csv_field(out, name, i == 0);
 	}
-	for (i = 0; tail[i]; i++)
-		exp_csv_field(out, strrchr(tail[i], '.') ? strrchr(tail[i], '.') + 1 : tail[i], 0);
 	fputc('\n', out);
 }
 
@@ -371,12 +401,17 @@ static void csv_lead(FILE *out, const struct exp_plan *plan, const struct exp_st
 						    c->items[i].key), 0);
 }
 
+/* bins.csv's columns after the settings. */
+static const char *const bin_fields[] = { "bin", "start", "end", "warmup", "accepted", NULL };
+
 struct merge {
 	const struct exp_plan *plan;
 	struct columns columns;
+	const char *tail[64];		/* runs.csv's columns after the settings */
 	FILE *runs, *bins;
 	struct vlr_json json;
-	unsigned merged, pending, failed;
+	struct exp_carry *carry;	/* the merged files, when runs are done only there */
+	unsigned merged, carried, pending, failed;
 };
 
 static void sim_rows(struct merge *m, const struct exp_step *run, const struct exp_doc *doc)
@@ -458,6 +493,64 @@ static void summary_run(struct merge *m, const struct exp_step *run,
 	vlr_json_close(&m->json);
 }
 
+/* A run's rows from the old file: run, label and settings anew, the rest as they were. */
+static void carry_rows(struct merge *m, FILE *out, const struct exp_csv *old,
+		       const struct exp_step *run, unsigned first, unsigned count)
+{
+	unsigned lead = 2 + m->columns.count, row, col;
+
+	for (row = first; row < first + count; row++) {
+		csv_lead(out, m->plan, run, &m->columns);
+		for (col = lead; col < old->columns; col++)
+			exp_csv_field(out, old->fields[(size_t)row * old->columns + col], 0);
+		fputc('\n', out);
+	}
+}
+
+/* A run's entry of the old summary.json (at path), its label anew. */
+static void summary_carried(struct merge *m, const struct exp_step *run, const char *path)
+{
+	const struct exp_doc *doc = exp_carry_doc(m->carry);
+	unsigned i, n = exp_doc_count(doc, path);
+	char label[1024], item[96];
+	const char *key;
+
+	exp_run_label(m->plan, run, label, sizeof(label));
+	vlr_json_open(&m->json, NULL, '{', VLR_JSON_INLINE);
+	vlr_json_string(&m->json, "run", run->id);
+	vlr_json_string(&m->json, "label", label);
+	for (i = 0; i < n; i++) {
+		key = exp_doc_key(doc, path, i);
+		if (!key || !strcmp(key, "run") || !strcmp(key, "label"))
+			continue;
+		snprintf(item, sizeof(item), "%s.%s", path, key);
+		exp_doc_write(doc, item, &m->json, key);
+	}
+	vlr_json_close(&m->json);
+}
+
+/* A run done only in the merged files: its rows and summary carried over. */
+static int carry_run(struct merge *m, const struct exp_step *run, struct vlr_error *err)
+{
+	const struct exp_csv *runs = exp_carry_csv(m->carry, 0), *bins = exp_carry_csv(m->carry, 1);
+	unsigned first, count, bins_first = 0, bins_count = 0;
+	char path[48];
+
+	count = exp_carry_rows(runs, run->id, &first);
+	if (bins)
+		bins_count = exp_carry_rows(bins, run->id, &bins_first);
+	if (!count || exp_carry_summary(m->carry, run->id, path, sizeof(path)))
+		return vlr_fail(err, "%s: run %s is in its runs.csv but not in its summary.json, "
+				"or the files changed while merging", m->plan->exp->results, run->id);
+	carry_rows(m, m->runs, runs, run, first, count);
+	if (bins)
+		carry_rows(m, m->bins, bins, run, bins_first, bins_count);
+	summary_carried(m, run, path);
+	m->carried++;
+	m->merged++;
+	return 0;
+}
+
 static int merge_run(struct merge *m, const struct exp_step *run, struct vlr_error *err)
 {
 	struct exp_doc *doc;
@@ -472,6 +565,8 @@ static int merge_run(struct merge *m, const struct exp_step *run, struct vlr_err
 	default:
 		break;
 	}
+	if (exp_step_carried(run))
+		return carry_run(m, run, err);
 	doc = exp_doc_read(run->output, err);
 	if (!doc)
 		return -1;
@@ -552,32 +647,73 @@ static int close_outputs(struct vlr_whole_file files[3], int failed, struct vlr_
 	return result;
 }
 
-static void write_headers(struct merge *m)
+/* runs.csv's columns after the settings: the tables' hash, the measurement's numbers. */
+static void runs_tail(struct merge *m)
 {
-	static const char *const bin_fields[] = { "bin", "start", "end", "warmup", "accepted",
-						  NULL };
-	const char *fields[64];
 	unsigned i, n = 0;
 
-	fields[n++] = "tables_sha256";
+	m->tail[n++] = "tables_sha256";
 	if (m->plan->exp->measure == EXP_SIM) {
 		for (i = 0; sim_fields[i]; i++)
-			fields[n++] = sim_fields[i];
-		fields[n] = NULL;
-		csv_header(m->runs, m->plan, &m->columns, fields);
-		csv_header(m->bins, m->plan, &m->columns, bin_fields);
-		return;
+			m->tail[n++] = sim_fields[i];
+	} else {
+		for (i = 0; analyze_fields[i]; i++)
+			m->tail[n++] = analyze_fields[i];
+		for (i = 0; pattern_fields[i]; i++)
+			m->tail[n++] = pattern_fields[i];
 	}
-	for (i = 0; analyze_fields[i]; i++)
-		fields[n++] = analyze_fields[i];
-	for (i = 0; pattern_fields[i]; i++)
-		fields[n++] = pattern_fields[i];
-	fields[n] = NULL;
-	csv_header(m->runs, m->plan, &m->columns, fields);
+	m->tail[n] = NULL;
+}
+
+static void write_headers(struct merge *m)
+{
+	csv_header(m->runs, m->plan, &m->columns, m->tail);
+	if (m->bins)
+		csv_header(m->bins, m->plan, &m->columns, bin_fields);
+}
+
+/* Whether a merged file read back (bins.csv, or runs.csv) has this merge's columns. */
+static int check_columns(struct merge *m, int bins, struct vlr_error *err)
+{
+	const char *const *tail = bins ? bin_fields : m->tail;
+	unsigned i, n = header_count(&m->columns, tail);
+	char *names = malloc((size_t)n * NAME_SIZE);
+	const char **list = malloc(n * sizeof(*list));
+	int result;
+
+	if (!names || !list) {
+		free(names);
+		free(list);
+		return vlr_fail(err, "out of memory merging %s", m->plan->exp->path);
+	}
+	for (i = 0; i < n; i++) {
+		list[i] = names + (size_t)i * NAME_SIZE;
+		header_name(m->plan, &m->columns, tail, i, names + (size_t)i * NAME_SIZE);
+	}
+	result = exp_carry_check(m->carry, bins, list, n, err);
+	free(names);
+	free(list);
+	return result;
+}
+
+/* The merged files read back, if some run is done only in them. */
+static int read_carry(struct merge *m, struct vlr_error *err)
+{
+	unsigned i;
+
+	for (i = 0; i < m->plan->num_runs; i++)
+		if (exp_step_carried(&m->plan->runs[i]))
+			break;
+	if (i == m->plan->num_runs)
+		return 0;
+	if (!(m->carry = exp_carry_read(m->plan, err)) || check_columns(m, 0, err) ||
+	    (m->plan->exp->measure == EXP_SIM && check_columns(m, 1, err)))
+		return -1;
+	return 0;
 }
 
 int exp_merge(const struct exp_plan *plan, const char *dir, const char *command_line,
-	      struct vlr_error *err)
+	      unsigned *carried, struct vlr_error *err)
 {
 	struct vlr_provenance provenance;
 	struct vlr_whole_file files[3];
@@ -588,14 +724,16 @@ int exp_merge(const struct exp_plan *plan, const char *dir, const char *command_
 	memset(&m, 0, sizeof(m));
 	memset(files, 0, sizeof(files));
 	m.plan = plan;
+	runs_tail(&m);
 	if (cli_provenance_init("vlroute experiment", command_line, &provenance))
 		return vlr_fail(err, "out of memory merging %s", plan->exp->path);
 	if (collect_columns(plan, &m.columns)) {
 		vlr_provenance_free(&provenance);
 		return vlr_fail(err, "out of memory merging %s", plan->exp->path);
 	}
-	if (open_outputs(&m, dir, files, err)) {
+	if (read_carry(&m, err) || open_outputs(&m, dir, files, err)) {
 		close_outputs(files, 2, err);
+		exp_carry_free(m.carry);
 		free(m.columns.items);
 		vlr_provenance_free(&provenance);
 		return -1;
@@ -608,14 +746,17 @@ int exp_merge(const struct exp_plan *plan, const char *dir, const char *command_
 			failed = 2;
 	vlr_json_close(&m.json);
 	vlr_json_uint(&m.json, "runs_merged", m.merged);
+	vlr_json_uint(&m.json, "runs_carried", m.carried);
 	vlr_json_uint(&m.json, "runs_pending", m.pending);
 	vlr_json_uint(&m.json, "runs_failed", m.failed);
 	vlr_json_close(&m.json);
 	fputc('\n', m.json.out);
 	if (!failed && vlr_json_finish(&m.json))
 		failed = 1;
+	exp_carry_free(m.carry);
 	free(m.columns.items);
 	if (close_outputs(files, failed, err))
 		return -1;
+	*carried = m.carried;
 	return (int)(m.pending + m.failed);
 }

@@ -418,7 +418,7 @@ struct exp_plan *exp_plan_new(const struct experiment *exp, const char *exe,
 	for (kind = 0; kind < EXP_SECTIONS; kind++)
 		if (expand_section(plan, kind, err))
 			goto fail;
-	if (make_steps(plan, exe, err))
+	if (make_steps(plan, exe, err) || exp_plan_mark_merged(plan, err))
 		goto fail;
 	return plan;
 fail:
@@ -501,7 +501,7 @@ enum exp_state exp_step_state(const struct exp_step *step)
 {
 	struct stat st;
 
-	if (!stat(step->output, &st))
+	if (!stat(step->output, &st) || step->merged)
 		return EXP_DONE;
 	if (!stat(step->failed, &st))
 		return EXP_FAILED;

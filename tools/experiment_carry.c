@@ -1,0 +1,164 @@
+/*
+ * experiment_carry.c - runs merged elsewhere. An experiment's merged files
+ * (runs.csv, bins.csv and summary.json in its results directory) are
+ * committed with the project; the runs/ folder whose results made them
+ * stays on the machine that ran them. A run whose rows the merged files
+ * hold is therefore done here too: "run" does not measure it again, and
+ * "merge" carries its rows into the new files. So runs made on several
+ * machines, or in several sittings on machines that did not keep runs/,
+ * add up, where the last merge used to keep only its own runs. A run with
+ * its own result in runs/ is merged from that result instead.
+ *
+ * Carried rows keep their measured fields as the earlier merge wrote them;
+ * merge writes their id, label and settings columns again from the plan
+ * (the id is a hash of the settings, so only a label may differ). The old
+ * files must have the columns the merge writes, in its order, or the merge
+ * stops and says which file and column differ: a row is never put under
+ * another column's name.
+ *
+ * Copyright (c) 2026 the vlroute developers.
+ * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "experiment.h"
+
+static void merged_path(const struct experiment *exp, const char *name, char *out, size_t size)
+{
+	snprintf(out, size, "%s/%s", exp->results, name);
+}
+
+int exp_plan_mark_merged(struct exp_plan *plan, struct vlr_error *err)
+{
+	char path[VLR_PATH_SIZE];
+	struct exp_csv *csv;
+	struct exp_step *run;
+	struct stat st;
+	unsigned row;
+	const char *id;
+
+	merged_path(plan->exp, "runs.csv", path, sizeof(path));
+	if (stat(path, &st) && errno == ENOENT)
+		return 0;
+	if (!(csv = exp_csv_read(path, err)))
+		return -1;
+	if (csv->rows && !exp_csv_get(csv, 0, "run")) {
+		exp_csv_free(csv);
+		return vlr_fail_at(err, path, 1, "no \"run\" column: not a file that "
+				   "\"vlroute experiment merge\" wrote");
+	}
+	for (row = 0; row < csv->rows; row++) {
+		id = exp_csv_get(csv, row, "run");
+		if ((run = exp_plan_find(plan, EXP_STEP_RUN, id)) != NULL)
+			run->merged = 1;
+	}
+	exp_csv_free(csv);
+	return 0;
+}
+
+int exp_step_carried(const struct exp_step *step)
+{
+	struct stat st;
+
+	return step->merged && stat(step->output, &st);
+}
+
+struct exp_carry {
+	struct exp_csv *runs, *bins;	/* bins: sim only */
+	struct exp_doc *summary;
+	char runs_path[VLR_PATH_SIZE], bins_path[VLR_PATH_SIZE];
+};
+
+void exp_carry_free(struct exp_carry *c)
+{
+	if (!c)
+		return;
+	exp_csv_free(c->runs);
+	exp_csv_free(c->bins);
+	exp_doc_free(c->summary);
+	free(c);
+}
+
+struct exp_carry *exp_carry_read(const struct exp_plan *plan, struct vlr_error *err)
+{
+	struct exp_carry *c = calloc(1, sizeof(*c));
+	char path[VLR_PATH_SIZE];
+
+	if (!c) {
+		vlr_fail(err, "out of memory reading the merged files of %s", plan->exp->path);
+		return NULL;
+	}
+	merged_path(plan->exp, "runs.csv", c->runs_path, sizeof(c->runs_path));
+	merged_path(plan->exp, "bins.csv", c->bins_path, sizeof(c->bins_path));
+	merged_path(plan->exp, "summary.json", path, sizeof(path));
+	if (!(c->runs = exp_csv_read(c->runs_path, err)) ||
+	    (plan->exp->measure == EXP_SIM && !(c->bins = exp_csv_read(c->bins_path, err))) ||
+	    !(c->summary = exp_doc_read(path, err))) {
+		exp_carry_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+const struct exp_csv *exp_carry_csv(const struct exp_carry *c, int bins)
+{
+	return bins ? c->bins : c->runs;
+}
+
+int exp_carry_check(const struct exp_carry *c, int bins, const char *const *names,
+		    unsigned count, struct vlr_error *err)
+{
+	const struct exp_csv *csv = bins ? c->bins : c->runs;
+	const char *path = bins ? c->bins_path : c->runs_path;
+	unsigned i;
+
+	for (i = 0; i < count && i < csv->columns; i++)
+		if (strcmp(csv->names[i], names[i]))
+			return vlr_fail_at(err, path, 1, "column %u is \"%s\", where this merge "
+					   "writes \"%s\": merge into another directory (-o), or "
+					   "run its runs again here", i + 1, csv->names[i], names[i]);
+	if (csv->columns != count)
+		return vlr_fail_at(err, path, 1, "%u columns, where this merge writes %u: merge "
+				   "into another directory (-o), or run its runs again here",
+				   csv->columns, count);
+	return 0;
+}
+
+unsigned exp_carry_rows(const struct exp_csv *csv, const char *id, unsigned *first)
+{
+	unsigned row, count = 0;
+
+	*first = csv->rows;
+	for (row = 0; row < csv->rows; row++)
+		if (!strcmp(csv->fields[row * csv->columns], id)) {
+			if (!count)
+				*first = row;
+			count++;
+		} else if (count)
+			break;	/* a run's rows are together */
+	return count;
+}
+
+int exp_carry_summary(const struct exp_carry *c, const char *id, char *path, size_t size)
+{
+	unsigned k, n = exp_doc_count(c->summary, "runs");
+	char run[48];
+	const char *value;
+
+	for (k = 0; k < n; k++) {
+		snprintf(run, sizeof(run), "runs.%u.run", k);
+		if ((value = exp_doc_scalar(c->summary, run)) && !strcmp(value, id)) {
+			snprintf(path, size, "runs.%u", k);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const struct exp_doc *exp_carry_doc(const struct exp_carry *c)
+{
+	return c->summary;
+}
