@@ -187,9 +187,13 @@ void exp_carry_free(struct exp_carry *c);
 /* runs.csv or (bins) bins.csv. */
 const struct exp_csv *exp_carry_csv(const struct exp_carry *c, int bins);
 
-/* Whether that file's header is names[0..count); -1 with err naming the column. */
-int exp_carry_check(const struct exp_carry *c, int bins, const char *const *names,
-		    unsigned count, struct vlr_error *err);
+/*
+ * map[i]: the column of that file named names[i], or -1 if it has none (the
+ * carried rows leave it empty); -1 with err when the file has a column
+ * that is not among names (its values would be lost).
+ */
+int exp_carry_map(const struct exp_carry *c, int bins, const char *const *names,
+		  unsigned count, int *map, struct vlr_error *err);
 
 /* The rows of run id in csv: how many, from *first. */
 unsigned exp_carry_rows(const struct exp_csv *csv, const char *id, unsigned *first);

@@ -11,10 +11,11 @@
  *
  * Carried rows keep their measured fields as the earlier merge wrote them;
  * merge writes their id, label and settings columns again from the plan
- * (the id is a hash of the settings, so only a label may differ). The old
- * files must have the columns the merge writes, in its order, or the merge
- * stops and says which file and column differ: a row is never put under
- * another column's name.
+ * (the id is a hash of the settings, so only a label may differ). Columns
+ * are matched by name: a column the old files lack (a number a later
+ * vlroute writes) is left empty in the carried rows, and a column of the
+ * old files the merge does not write stops the merge, which says which:
+ * its values would be lost.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -108,22 +109,25 @@ const struct exp_csv *exp_carry_csv(const struct exp_carry *c, int bins)
 	return bins ? c->bins : c->runs;
 }
 
-int exp_carry_check(const struct exp_carry *c, int bins, const char *const *names,
-		    unsigned count, struct vlr_error *err)
+int exp_carry_map(const struct exp_carry *c, int bins, const char *const *names,
+		  unsigned count, int *map, struct vlr_error *err)
 {
 	const struct exp_csv *csv = bins ? c->bins : c->runs;
 	const char *path = bins ? c->bins_path : c->runs_path;
-	unsigned i;
+	unsigned i, k;
 
-	for (i = 0; i < count && i < csv->columns; i++)
-		if (strcmp(csv->names[i], names[i]))
-			return vlr_fail_at(err, path, 1, "column %u is \"%s\", where this merge "
-					   "writes \"%s\": merge into another directory (-o), or "
-					   "run its runs again here", i + 1, csv->names[i], names[i]);
-	if (csv->columns != count)
-		return vlr_fail_at(err, path, 1, "%u columns, where this merge writes %u: merge "
-				   "into another directory (-o), or run its runs again here",
-				   csv->columns, count);
+	for (i = 0; i < count; i++)
+		map[i] = -1;
+	for (k = 0; k < csv->columns; k++) {
+		for (i = 0; i < count && strcmp(csv->names[k], names[i]); i++)
+			;
+		if (i == count)
+			return vlr_fail_at(err, path, 1, "column %u, \"%s\", is not one this merge "
+					   "writes, so its values would be lost: merge into another "
+					   "directory (-o), or run its runs again here", k + 1,
+					   csv->names[k]);
+		map[i] = (int)k;
+	}
 	return 0;
 }
 

@@ -411,6 +411,8 @@ struct merge {
 	FILE *runs, *bins;
 	struct vlr_json json;
 	struct exp_carry *carry;	/* the merged files, when runs are done only there */
+	int *map[2];			/* runs.csv's, bins.csv's: [column] its column in
+					   the old file, or -1 */
 	unsigned merged, carried, pending, failed;
 };
 
@@ -493,16 +495,23 @@ static void summary_run(struct merge *m, const struct exp_step *run,
 	vlr_json_close(&m->json);
 }
 
-/* A run's rows from the old file: run, label and settings anew, the rest as they were. */
-static void carry_rows(struct merge *m, FILE *out, const struct exp_csv *old,
-		       const struct exp_step *run, unsigned first, unsigned count)
+/*
+ * A run's rows from the old file: run, label and settings anew, the rest
+ * as they were, column by column by name (map), empty where it had none.
+ */
+static void carry_rows(struct merge *m, FILE *out, int bins, const struct exp_step *run,
+		       unsigned first, unsigned count)
 {
+	const struct exp_csv *old = exp_carry_csv(m->carry, bins);
+	const int *map = m->map[bins];
 	unsigned lead = 2 + m->columns.count, row, col;
+	unsigned n = header_count(&m->columns, bins ? bin_fields : m->tail);
 
 	for (row = first; row < first + count; row++) {
 		csv_lead(out, m->plan, run, &m->columns);
-		for (col = lead; col < old->columns; col++)
-			exp_csv_field(out, old->fields[(size_t)row * old->columns + col], 0);
+		for (col = lead; col < n; col++)
+			exp_csv_field(out, map[col] < 0 ? NULL :
+				      old->fields[(size_t)row * old->columns + (unsigned)map[col]], 0);
 		fputc('\n', out);
 	}
 }
@@ -542,9 +551,9 @@ static int carry_run(struct merge *m, const struct exp_step *run, struct vlr_err
 	if (!count || exp_carry_summary(m->carry, run->id, path, sizeof(path)))
 		return vlr_fail(err, "%s: run %s is in its runs.csv but not in its summary.json, "
 				"or the files changed while merging", m->plan->exp->results, run->id);
-	carry_rows(m, m->runs, runs, run, first, count);
+	carry_rows(m, m->runs, 0, run, first, count);
 	if (bins)
-		carry_rows(m, m->bins, bins, run, bins_first, bins_count);
+		carry_rows(m, m->bins, 1, run, bins_first, bins_count);
 	summary_carried(m, run, path);
 	m->carried++;
 	m->merged++;
@@ -672,8 +681,8 @@ static void write_headers(struct merge *m)
 		csv_header(m->bins, m->plan, &m->columns, bin_fields);
 }
 
-/* Whether a merged file read back (bins.csv, or runs.csv) has this merge's columns. */
-static int check_columns(struct merge *m, int bins, struct vlr_error *err)
+/* Where this merge's columns are in a merged file read back (bins.csv, or runs.csv). */
+static int map_columns(struct merge *m, int bins, struct vlr_error *err)
 {
 	const char *const *tail = bins ? bin_fields : m->tail;
 	unsigned i, n = header_count(&m->columns, tail);
@@ -681,7 +690,8 @@ static int check_columns(struct merge *m, int bins, struct vlr_error *err)
 	const char **list = malloc(n * sizeof(*list));
 	int result;
 
-	if (!names || !list) {
+	m->map[bins] = malloc(n * sizeof(*m->map[bins]));
+	if (!names || !list || !m->map[bins]) {
 		free(names);
 		free(list);
 		return vlr_fail(err, "out of memory merging %s", m->plan->exp->path);
@@ -690,7 +700,7 @@ static int check_columns(struct merge *m, int bins, struct vlr_error *err)
 		list[i] = names + (size_t)i * NAME_SIZE;
 		header_name(m->plan, &m->columns, tail, i, names + (size_t)i * NAME_SIZE);
 	}
-	result = exp_carry_check(m->carry, bins, list, n, err);
+	result = exp_carry_map(m->carry, bins, list, n, m->map[bins], err);
 	free(names);
 	free(list);
 	return result;
@@ -706,8 +716,8 @@ static int read_carry(struct merge *m, struct vlr_error *err)
 			break;
 	if (i == m->plan->num_runs)
 		return 0;
-	if (!(m->carry = exp_carry_read(m->plan, err)) || check_columns(m, 0, err) ||
-	    (m->plan->exp->measure == EXP_SIM && check_columns(m, 1, err)))
+	if (!(m->carry = exp_carry_read(m->plan, err)) || map_columns(m, 0, err) ||
+	    (m->plan->exp->measure == EXP_SIM && map_columns(m, 1, err)))
 		return -1;
 	return 0;
 }
@@ -734,6 +744,8 @@ int exp_merge(const struct exp_plan *plan, const char *dir, const char *command_
 	if (read_carry(&m, err) || open_outputs(&m, dir, files, err)) {
 		close_outputs(files, 2, err);
 		exp_carry_free(m.carry);
+		free(m.map[0]);
+		free(m.map[1]);
 		free(m.columns.items);
 		vlr_provenance_free(&provenance);
 		return -1;
@@ -754,6 +766,8 @@ int exp_merge(const struct exp_plan *plan, const char *dir, const char *command_
 	if (!failed && vlr_json_finish(&m.json))
 		failed = 1;
 	exp_carry_free(m.carry);
+	free(m.map[0]);
+	free(m.map[1]);
 	free(m.columns.items);
 	if (close_outputs(files, failed, err))
 		return -1;
