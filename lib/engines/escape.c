@@ -64,6 +64,8 @@ struct escape {
 	const uint16_t *by_rank;	/* switches, the root first */
 	uint32_t *rank;			/* [switch]: place in by_rank */
 	uint64_t *load;			/* [channel]: routes it carries */
+	uint64_t *pair_load;		/* [channel]: host pairs' routes (escape_bandwidth) */
+	uint64_t *busiest;		/* [switch]: most pair_load on its route (escape_bandwidth) */
 	uint64_t *carried;		/* [switch]: sources routed through it */
 	struct cost *best;		/* [switch]: its route */
 	uint32_t *next;			/* [switch]: channel of its route */
@@ -147,10 +149,12 @@ static uint32_t choose_root(const struct route_graph *graph, uint32_t *eccentric
 }
 
 /*
- * Charge the channels of the routes to t, next[] given, in order[0..n)
- * (every switch before the one it forwards to); take off with sign -1.
+ * Charge load[] (per channel) with the routes to t, next[] given, in
+ * order[0..n) (every switch before the one it forwards to); take off with
+ * sign -1.
  */
-static void charge(struct escape *e, uint32_t t, const uint32_t *order, uint32_t n, int sign)
+static void charge(struct escape *e, uint64_t *load, uint32_t t, const uint32_t *order,
+		   uint32_t n, int sign)
 {
 	const struct route_graph *graph = e->graph;
 	uint32_t k;
@@ -162,7 +166,7 @@ static void charge(struct escape *e, uint32_t t, const uint32_t *order, uint32_t
 
 		if (v == t)
 			continue;
-		e->load[c] += sign < 0 ? -e->carried[v] : e->carried[v];
+		load[c] += sign < 0 ? -e->carried[v] : e->carried[v];
 		e->carried[graph->channel_to[c]] += e->carried[v];
 	}
 }
@@ -198,8 +202,8 @@ static void sort_by_hops(struct escape *e)
 		e->by_hops[e->first[most - e->best[v].hops]++] = v;
 }
 
-/* The load of lid's routes in the LFTs, on or off (sign -1). */
-static void charge_lid(struct escape *e, uint32_t lid, uint32_t t, int sign)
+/* lid's routes in the LFTs into next[] and best[].hops, by_hops sorted. */
+static void read_routes(struct escape *e, uint32_t lid, uint32_t t)
 {
 	uint32_t s = e->graph->num_switches, v;
 
@@ -210,7 +214,13 @@ static void charge_lid(struct escape *e, uint32_t lid, uint32_t t, int sign)
 	for (v = 0; v < s; v++)
 		route_hops(e, v);
 	sort_by_hops(e);
-	charge(e, t, e->by_hops, s, sign);
+}
+
+/* The load of lid's routes in the LFTs, on or off (sign -1). */
+static void charge_lid(struct escape *e, uint32_t lid, uint32_t t, int sign)
+{
+	read_routes(e, lid, t);
+	charge(e, e->load, t, e->by_hops, e->graph->num_switches, sign);
 }
 
 /* Write the tree of next[] and best[] as lid's routes, and charge it. */
@@ -223,7 +233,7 @@ static void take_tree(struct escape *e, uint32_t lid, uint32_t t)
 		if (v != t)
 			vlr_tables_lft(tables, v)[lid] = e->graph->channel_port[e->next[v]];
 	sort_by_hops(e);
-	charge(e, t, e->by_hops, e->graph->num_switches, 1);
+	charge(e, e->load, t, e->by_hops, e->graph->num_switches, 1);
 }
 
 static inline int tree_turn(const struct escape *e, uint32_t in, uint32_t out)
@@ -619,17 +629,68 @@ int escape_turns_up(const struct escape *e, uint32_t in, uint32_t out)
 	return e->rank[at] > e->rank[from] && e->rank[graph->channel_to[out]] < e->rank[at];
 }
 
-void escape_balance(const struct escape *e, uint64_t *worst, double *squares)
+/* The switch delivering lid when it is a host's (a switch's own LID is not), else VLR_NONE. */
+static uint32_t host_target(const struct escape *e, uint32_t lid)
 {
-	uint32_t c;
+	uint8_t last_port;
+	uint32_t t = route_graph_target(e->graph, lid, &last_port);
 
-	*worst = 0;
-	*squares = 0;
-	for (c = 0; c < e->graph->num_channels; c++) {
-		if (e->load[c] > *worst)
-			*worst = e->load[c];
-		*squares += (double)e->load[c] * (double)e->load[c];
+	return t != VLR_NONE && last_port ? t : VLR_NONE;
+}
+
+/*
+ * Add to *sum the bandwidth the pairs routed to host LID lid (at t)
+ * expect, by pair_load, and to *pairs how many they are; lids: the host
+ * LIDs. A link carrying L of the pairs' routes carries, in traffic where
+ * each source sends to one of the lids - 1 others, the pair's own route
+ * and each of its L - 1 others with a chance of 1 / (lids - 1): about
+ * (lids - 2 + L) / (lids - 1) routes, whose share the pair gets at the
+ * busiest link of its route.
+ */
+static void lid_bandwidth(struct escape *e, uint32_t lid, uint32_t t, uint64_t lids,
+			  double *sum, double *pairs)
+{
+	const struct route_graph *graph = e->graph;
+	uint32_t k = graph->num_switches, v, c;
+
+	read_routes(e, lid, t);
+	while (k--) {		/* nearest first: the next switch's busiest is known */
+		v = e->by_hops[k];
+		if (v == t) {
+			e->busiest[v] = 0;
+			*sum += graph->sources[v] - 1;	/* no link between them */
+			*pairs += graph->sources[v] - 1;
+			continue;
+		}
+		c = e->next[v];
+		e->busiest[v] = e->pair_load[c];
+		if (e->busiest[graph->channel_to[c]] > e->busiest[v])
+			e->busiest[v] = e->busiest[graph->channel_to[c]];
+		if (!graph->sources[v])
+			continue;	/* and its own pairs keep busiest[v] >= 1 */
+		*sum += graph->sources[v] * (double)(lids - 1) / (double)(lids - 2 + e->busiest[v]);
+		*pairs += graph->sources[v];
 	}
+}
+
+double escape_bandwidth(struct escape *e)
+{
+	const struct route_graph *graph = e->graph;
+	uint32_t lid, t;
+	uint64_t lids = 0;
+	double sum = 0, pairs = 0;
+
+	memset(e->pair_load, 0, sizeof(uint64_t) * (graph->num_channels + 1));
+	for (lid = 1; lid <= e->tables->max_lid; lid++)
+		if ((t = host_target(e, lid)) != VLR_NONE) {
+			read_routes(e, lid, t);
+			charge(e, e->pair_load, t, e->by_hops, graph->num_switches, 1);
+			lids++;
+		}
+	for (lid = 1; lid <= e->tables->max_lid && lids > 1; lid++)
+		if ((t = host_target(e, lid)) != VLR_NONE)
+			lid_bandwidth(e, lid, t, lids, &sum, &pairs);
+	return pairs > 0 ? sum / pairs : 1;
 }
 
 uint32_t escape_root(const struct escape *e)
@@ -643,6 +704,8 @@ void escape_free(struct escape *e)
 		return;
 	free(e->rank);
 	free(e->load);
+	free(e->pair_load);
+	free(e->busiest);
 	free(e->carried);
 	free(e->best);
 	free(e->next);
@@ -671,6 +734,8 @@ static int alloc_escape(struct escape *e, const struct route_graph *graph)
 	e->graph = graph;
 	e->rank = malloc(sizeof(uint32_t) * s);
 	e->load = calloc(graph->num_channels + 1, sizeof(uint64_t));
+	e->pair_load = malloc(sizeof(uint64_t) * (graph->num_channels + 1));
+	e->busiest = malloc(sizeof(uint64_t) * s);
 	e->carried = malloc(sizeof(uint64_t) * s);
 	e->best = malloc(sizeof(struct cost) * s);
 	e->next = malloc(sizeof(uint32_t) * s);
@@ -689,7 +754,7 @@ static int alloc_escape(struct escape *e, const struct route_graph *graph)
 	e->cyclic = malloc(cyclic_bytes(e));
 	e->tried = calloc(graph->num_channels + 1, sizeof(uint32_t));
 	e->heap.at = malloc(sizeof(struct heap_entry) * (graph->num_channels + s + 1));
-	return e->rank && e->load && e->carried && e->best && e->next && e->up && e->tree &&
+	return e->rank && e->load && e->pair_load && e->busiest && e->carried && e->best && e->next && e->up && e->tree &&
 	       e->by_hops && e->first && e->order && e->indegree && e->done &&
 	       e->heap.at && e->mark && e->stack && e->stack_back && e->found_back &&
 	       e->moved && e->cyclic && e->tried ? 0 : -1;
