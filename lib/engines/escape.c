@@ -515,11 +515,11 @@ static uint64_t mean_load(const struct escape *e)
 /*
  * The least cost tree towards t whose dependencies all follow order[]:
  * Dijkstra from t backwards, a hop costing the links' mean load as it is
- * (so the same against the loads on any scale), a switch settled by its
- * cheapest channel
- * whose dependency fits the order, tried only when it is popped (so only
- * the routes taken reorder it), the next cheapest after it when it does
- * not fit. Returns whether every switch was reached.
+ * now (a weight that grows with the loads it is weighed against), a
+ * switch settled by its cheapest channel whose dependency fits the order,
+ * tried only when it is popped (so only the routes taken reorder it), the
+ * next cheapest after it when it does not fit. Returns whether every
+ * switch was reached.
  */
 static int ordered_tree(struct escape *e, uint32_t t)
 {
@@ -700,7 +700,7 @@ static void lid_bandwidth(struct escape *e, uint32_t lid, uint32_t t, uint64_t l
 		if (e->busiest[graph->channel_to[c]] > e->busiest[v])
 			e->busiest[v] = e->busiest[graph->channel_to[c]];
 		if (!graph->sources[v])
-			continue;	/* and its own pairs keep busiest[v] >= 1 */
+			continue;	/* no pairs; with some, busiest[v] >= 1: their own */
 		*sum += graph->sources[v] * (double)(lids - 1) / (double)(lids - 2 + e->busiest[v]);
 		*pairs += graph->sources[v];
 	}
