@@ -143,10 +143,12 @@ static void test_too_few_vls(void **state)
 /*
  * Route with escape paths within vls VLs: deadlock-free, every route
  * delivered, most LIDs routed again on ordered routes, not along the
- * tree; the report into *out if not NULL. Returns the LIDs routed again.
+ * tree; the report into *out and verify's into *checked if not NULL.
+ * Returns the LIDs routed again.
  */
-static uint32_t route_reporting(struct vlr_fabric *fabric, unsigned vls,
-				struct vlr_engine_report *out)
+static uint32_t route_reporting_checked(struct vlr_fabric *fabric, unsigned vls,
+					struct vlr_engine_report *out,
+					struct vlr_verify_report *checked)
 {
 	struct vlr_tables *tables;
 	struct vlr_engine_report report;
@@ -168,7 +170,16 @@ static uint32_t route_reporting(struct vlr_fabric *fabric, unsigned vls,
 	vlr_tables_free(tables);
 	if (out)
 		*out = report;
+	if (checked)
+		*checked = check;
 	return escaped;
+}
+
+/* route_reporting_checked without verify's report. */
+static uint32_t route_reporting(struct vlr_fabric *fabric, unsigned vls,
+				struct vlr_engine_report *out)
+{
+	return route_reporting_checked(fabric, vls, out, NULL);
 }
 
 static uint32_t route_within(struct vlr_fabric *fabric, unsigned vls)
@@ -224,11 +235,29 @@ static void test_escape_ways(void **state)
 }
 
 /*
+ * Of the two ways the one whose host pairs expect the more bandwidth is
+ * kept, not the one whose busiest link carries the fewest routes: on the
+ * Dragonfly p=2 a=4 h=2 at 2 VLs the destinations split whole, whose
+ * busiest link carries more routes than the first way's but whose ebb is
+ * higher (0.509 against 0.505). Keeping by the busiest link fails.
+ */
+static void test_escape_ways_bandwidth(void **state)
+{
+	struct vlr_family_params dragonfly = test_dragonfly(2, 4, 2);
+	struct vlr_engine_report report;
+
+	(void)state;
+	assert_true(route_reporting(test_generate(&dragonfly), 2, &report) > 0);
+	assert_int_equal(report.escape_whole, 1);
+}
+
+/*
  * A destination whose ordered routes miss some switches sends only those
  * along the tree (with the switches on their tree routes, and those whose
- * routes join them only against the order): on this random graph at 1 VL
- * 27 LIDs do, by 118 of their 1,701 switch routes. Sending the whole
- * destination along the tree fails.
+ * routes join them only against the order): on this random graph at 2 VLs
+ * 26 LIDs do, by 138 of their 1,638 switch routes (at 1 VL none does since
+ * a hop costs the mean load). Sending the whole destination along the
+ * tree fails.
  */
 static void test_escape_mends_tree(void **state)
 {
@@ -237,9 +266,33 @@ static void test_escape_mends_tree(void **state)
 
 	(void)state;
 	random.u.random = (struct vlr_random_params){ 64, 6, 2, 1, 0, 0 };
-	assert_true(route_reporting(test_generate(&random), 1, &report) > 0);
+	assert_true(route_reporting(test_generate(&random), 2, &report) > 0);
 	assert_true(report.tree_lids > 0);
 	assert_true(report.tree_routes * 4 < (uint64_t)report.tree_lids * 63);
+}
+
+/*
+ * An escape path's hop costs the links' mean load: on this random graph
+ * at 1 and 2 VLs the busiest link carries 464 and 394 routes (596 and 442
+ * by the fewest hops first, as before) and the routes take 4.44 and 4.33
+ * hops on the mean (4.54 and 4.41 by the load alone, as nue weighs it,
+ * whose busiest link at 2 VLs carries 452). Either of the two fails.
+ */
+static void test_escape_hop_cost(void **state)
+{
+	static const uint64_t busiest[] = { 530, 420 };
+	static const double hops[] = { 4.49, 4.37 };
+	struct vlr_family_params random = { .family = VLR_FAMILY_RANDOM };
+	struct vlr_verify_report check;
+	unsigned vls;
+
+	(void)state;
+	random.u.random = (struct vlr_random_params){ 64, 6, 2, 1, 0, 0 };
+	for (vls = 1; vls <= 2; vls++) {
+		assert_true(route_reporting_checked(test_generate(&random), vls, NULL, &check) > 0);
+		assert_true(check.load_max < busiest[vls - 1]);
+		assert_true(check.hops_mean < hops[vls - 1]);
+	}
 }
 
 /* dfsssp on threads threads setting up the layering; the tables. */
@@ -598,7 +651,9 @@ int main(void)
 		cmocka_unit_test(test_too_few_vls),
 		cmocka_unit_test(test_escape_paths),
 		cmocka_unit_test(test_escape_ways),
+		cmocka_unit_test(test_escape_ways_bandwidth),
 		cmocka_unit_test(test_escape_mends_tree),
+		cmocka_unit_test(test_escape_hop_cost),
 		cmocka_unit_test(test_threads_same_tables),
 		cmocka_unit_test(test_disconnected_fabric),
 		cmocka_unit_test(test_lmc_routes_differ),

@@ -17,9 +17,14 @@
  *
  * Those destinations are then routed one by one against a topological
  * order of the layer's dependencies, the tree's turns included: from the
- * destination backwards, Dijkstra by the fewest hops and then the least
- * loaded links (the routes on each link, on any layer, since the VLs share
- * it), a switch settled by its cheapest link whose dependency fits the
+ * destination backwards, Dijkstra by the load of the links (the routes on
+ * each, on any layer, since the VLs share it) plus, for every hop, the
+ * mean load of a link, so that a route turns aside from the shortest only
+ * to spare more load than its longer way puts on the links on the mean
+ * (by the fewest hops first, the routes kept to the busiest links where
+ * the order leaves only those short; by load alone, like OpenSM's nue,
+ * they grew long and loaded every link more: both balanced worse), a
+ * switch settled by its cheapest link whose dependency fits the
  * order, or can be made to by moving the channels between its two ends
  * (the incremental topological order of Pearce and Kelly), the next
  * cheapest when it cannot. The layer stays acyclic. A dependency found to
@@ -47,6 +52,12 @@ struct cost {
 	uint64_t load;			/* routes on its channels */
 };
 
+/* The cost Dijkstra weighs: each hop the mean load (hop), then its channels'. */
+static uint64_t weight(struct cost a, uint64_t hop)
+{
+	return (uint64_t)a.hops * hop + a.load;
+}
+
 /* A binary min-heap of items by (first, second). */
 struct heap_entry {
 	uint64_t first, second;
@@ -64,6 +75,10 @@ struct escape {
 	const uint16_t *by_rank;	/* switches, the root first */
 	uint32_t *rank;			/* [switch]: place in by_rank */
 	uint64_t *load;			/* [channel]: routes it carries */
+	uint64_t total;			/* the routes on every channel: sum of load[] */
+	uint64_t hop;			/* a hop's cost: the mean load, for the destination routed */
+	uint64_t *pair_load;		/* [channel]: host pairs' routes (escape_bandwidth) */
+	uint64_t *busiest;		/* [switch]: most pair_load on its route (escape_bandwidth) */
 	uint64_t *carried;		/* [switch]: sources routed through it */
 	struct cost *best;		/* [switch]: its route */
 	uint32_t *next;			/* [switch]: channel of its route */
@@ -91,9 +106,12 @@ struct escape {
 	struct heap heap;
 };
 
-static int cheaper(struct cost a, struct cost b)
+/* Whether a costs less than b (the fewer hops on a tie), b FAR when unreached. */
+static int cheaper(struct cost a, struct cost b, uint64_t hop)
 {
-	return a.hops < b.hops || (a.hops == b.hops && a.load < b.load);
+	uint64_t x = weight(a, hop), y = weight(b, hop);
+
+	return b.hops == FAR || x < y || (x == y && a.hops < b.hops);
 }
 
 static int before(const struct heap_entry *a, const struct heap_entry *b)
@@ -147,12 +165,15 @@ static uint32_t choose_root(const struct route_graph *graph, uint32_t *eccentric
 }
 
 /*
- * Charge the channels of the routes to t, next[] given, in order[0..n)
- * (every switch before the one it forwards to); take off with sign -1.
+ * Charge load[] (per channel) with the routes to t, next[] given, in
+ * order[0..n) (every switch before the one it forwards to); take off with
+ * sign -1. Returns the routes charged, summed over the channels.
  */
-static void charge(struct escape *e, uint32_t t, const uint32_t *order, uint32_t n, int sign)
+static uint64_t charge(struct escape *e, uint64_t *load, uint32_t t, const uint32_t *order,
+		       uint32_t n, int sign)
 {
 	const struct route_graph *graph = e->graph;
+	uint64_t routes = 0;
 	uint32_t k;
 
 	for (k = 0; k < n; k++)
@@ -162,9 +183,11 @@ static void charge(struct escape *e, uint32_t t, const uint32_t *order, uint32_t
 
 		if (v == t)
 			continue;
-		e->load[c] += sign < 0 ? -e->carried[v] : e->carried[v];
+		load[c] += sign < 0 ? -e->carried[v] : e->carried[v];
+		routes += e->carried[v];
 		e->carried[graph->channel_to[c]] += e->carried[v];
 	}
+	return routes;
 }
 
 /* Hops of v's route along next[] (memoised in best[].hops). */
@@ -198,8 +221,8 @@ static void sort_by_hops(struct escape *e)
 		e->by_hops[e->first[most - e->best[v].hops]++] = v;
 }
 
-/* The load of lid's routes in the LFTs, on or off (sign -1). */
-static void charge_lid(struct escape *e, uint32_t lid, uint32_t t, int sign)
+/* lid's routes in the LFTs into next[] and best[].hops, by_hops sorted. */
+static void read_routes(struct escape *e, uint32_t lid, uint32_t t)
 {
 	uint32_t s = e->graph->num_switches, v;
 
@@ -210,7 +233,16 @@ static void charge_lid(struct escape *e, uint32_t lid, uint32_t t, int sign)
 	for (v = 0; v < s; v++)
 		route_hops(e, v);
 	sort_by_hops(e);
-	charge(e, t, e->by_hops, s, sign);
+}
+
+/* The load of lid's routes in the LFTs, on or off (sign -1). */
+static void charge_lid(struct escape *e, uint32_t lid, uint32_t t, int sign)
+{
+	uint64_t routes;
+
+	read_routes(e, lid, t);
+	routes = charge(e, e->load, t, e->by_hops, e->graph->num_switches, sign);
+	e->total += sign < 0 ? -routes : routes;
 }
 
 /* Write the tree of next[] and best[] as lid's routes, and charge it. */
@@ -223,7 +255,7 @@ static void take_tree(struct escape *e, uint32_t lid, uint32_t t)
 		if (v != t)
 			vlr_tables_lft(tables, v)[lid] = e->graph->channel_port[e->next[v]];
 	sort_by_hops(e);
-	charge(e, t, e->by_hops, e->graph->num_switches, 1);
+	e->total += charge(e, e->load, t, e->by_hops, e->graph->num_switches, 1);
 }
 
 static inline int tree_turn(const struct escape *e, uint32_t in, uint32_t out)
@@ -463,21 +495,31 @@ static void retry(struct escape *e, uint32_t v)
 	for (c = graph->first_channel[v]; c < graph->first_channel[v + 1]; c++) {
 		if (!e->done[graph->channel_to[c]] || e->tried[c] == e->epoch_lid)
 			continue;
-		if (cheaper(cost_via(e, c), e->best[v])) {
+		if (cheaper(cost_via(e, c), e->best[v], e->hop)) {
 			e->best[v] = cost_via(e, c);
 			chosen = c;
 		}
 	}
 	if (chosen != VLR_NONE)
-		heap_push(&e->heap, e->best[v].hops, e->best[v].load, chosen);
+		heap_push(&e->heap, weight(e->best[v], e->hop), e->best[v].hops, chosen);
+}
+
+/* The routes on a channel on the mean, at least 1. */
+static uint64_t mean_load(const struct escape *e)
+{
+	uint64_t channels = e->graph->num_channels;
+
+	return channels && e->total >= channels ? e->total / channels : 1;
 }
 
 /*
  * The least cost tree towards t whose dependencies all follow order[]:
- * Dijkstra from t backwards, a switch settled by its cheapest channel
- * whose dependency fits the order, tried only when it is popped (so only
- * the routes taken reorder it), the next cheapest after it when it does
- * not fit. Returns whether every switch was reached.
+ * Dijkstra from t backwards, a hop costing the links' mean load as it is
+ * now (a weight that grows with the loads it is weighed against), a
+ * switch settled by its cheapest channel whose dependency fits the order,
+ * tried only when it is popped (so only the routes taken reorder it), the
+ * next cheapest after it when it does not fit. Returns whether every
+ * switch was reached.
  */
 static int ordered_tree(struct escape *e, uint32_t t)
 {
@@ -493,15 +535,16 @@ static int ordered_tree(struct escape *e, uint32_t t)
 		memset(e->tried, 0, sizeof(uint32_t) * (graph->num_channels + 1));
 		e->epoch_lid = 1;
 	}
+	e->hop = mean_load(e);
 	e->best[t] = (struct cost){ 0, 0 };
 	e->heap.size = 0;
 	heap_push(&e->heap, 0, 0, graph->num_channels);
 	while (e->heap.size) {
-		uint64_t hops = e->heap.at[0].first, load = e->heap.at[0].second;
+		uint64_t cost = e->heap.at[0].first, hops = e->heap.at[0].second;
 
 		in = heap_pop(&e->heap);
 		v = in == graph->num_channels ? t : graph->channel_from[in];
-		if (e->done[v] || hops != e->best[v].hops || load != e->best[v].load)
+		if (e->done[v] || hops != e->best[v].hops || cost != weight(e->best[v], e->hop))
 			continue;	/* settled, or a cheaper channel is waiting */
 		if (v != t) {
 			uint32_t u = graph->channel_to[in];
@@ -519,10 +562,10 @@ static int ordered_tree(struct escape *e, uint32_t t)
 			uint32_t back = graph->channel_back[c], w = graph->channel_to[c];
 			struct cost via = cost_via(e, back);
 
-			if (e->done[w] || !cheaper(via, e->best[w]))
+			if (e->done[w] || !cheaper(via, e->best[w], e->hop))
 				continue;
 			e->best[w] = via;
-			heap_push(&e->heap, via.hops, via.load, back);
+			heap_push(&e->heap, weight(via, e->hop), via.hops, back);
 		}
 	}
 	return reached == s;
@@ -619,17 +662,68 @@ int escape_turns_up(const struct escape *e, uint32_t in, uint32_t out)
 	return e->rank[at] > e->rank[from] && e->rank[graph->channel_to[out]] < e->rank[at];
 }
 
-void escape_balance(const struct escape *e, uint64_t *worst, double *squares)
+/* The switch delivering lid when it is a host's (a switch's own LID is not), else VLR_NONE. */
+static uint32_t host_target(const struct escape *e, uint32_t lid)
 {
-	uint32_t c;
+	uint8_t last_port;
+	uint32_t t = route_graph_target(e->graph, lid, &last_port);
 
-	*worst = 0;
-	*squares = 0;
-	for (c = 0; c < e->graph->num_channels; c++) {
-		if (e->load[c] > *worst)
-			*worst = e->load[c];
-		*squares += (double)e->load[c] * (double)e->load[c];
+	return t != VLR_NONE && last_port ? t : VLR_NONE;
+}
+
+/*
+ * Add to *sum the bandwidth the pairs routed to host LID lid (at t)
+ * expect, by pair_load, and to *pairs how many they are; lids: the host
+ * LIDs. A link carrying L of the pairs' routes carries, in traffic where
+ * each source sends to one of the lids - 1 others, the pair's own route
+ * and each of its L - 1 others with a chance of 1 / (lids - 1): about
+ * (lids - 2 + L) / (lids - 1) routes, whose share the pair gets at the
+ * busiest link of its route.
+ */
+static void lid_bandwidth(struct escape *e, uint32_t lid, uint32_t t, uint64_t lids,
+			  double *sum, double *pairs)
+{
+	const struct route_graph *graph = e->graph;
+	uint32_t k = graph->num_switches, v, c;
+
+	read_routes(e, lid, t);
+	while (k--) {		/* nearest first: the next switch's busiest is known */
+		v = e->by_hops[k];
+		if (v == t) {
+			e->busiest[v] = 0;
+			*sum += graph->sources[v] - 1;	/* no link between them */
+			*pairs += graph->sources[v] - 1;
+			continue;
+		}
+		c = e->next[v];
+		e->busiest[v] = e->pair_load[c];
+		if (e->busiest[graph->channel_to[c]] > e->busiest[v])
+			e->busiest[v] = e->busiest[graph->channel_to[c]];
+		if (!graph->sources[v])
+			continue;	/* no pairs; with some, busiest[v] >= 1: their own */
+		*sum += graph->sources[v] * (double)(lids - 1) / (double)(lids - 2 + e->busiest[v]);
+		*pairs += graph->sources[v];
 	}
+}
+
+double escape_bandwidth(struct escape *e)
+{
+	const struct route_graph *graph = e->graph;
+	uint32_t lid, t;
+	uint64_t lids = 0;
+	double sum = 0, pairs = 0;
+
+	memset(e->pair_load, 0, sizeof(uint64_t) * (graph->num_channels + 1));
+	for (lid = 1; lid <= e->tables->max_lid; lid++)
+		if ((t = host_target(e, lid)) != VLR_NONE) {
+			read_routes(e, lid, t);
+			charge(e, e->pair_load, t, e->by_hops, graph->num_switches, 1);
+			lids++;
+		}
+	for (lid = 1; lid <= e->tables->max_lid && lids > 1; lid++)
+		if ((t = host_target(e, lid)) != VLR_NONE)
+			lid_bandwidth(e, lid, t, lids, &sum, &pairs);
+	return pairs > 0 ? sum / pairs : 1;
 }
 
 uint32_t escape_root(const struct escape *e)
@@ -643,6 +737,8 @@ void escape_free(struct escape *e)
 		return;
 	free(e->rank);
 	free(e->load);
+	free(e->pair_load);
+	free(e->busiest);
 	free(e->carried);
 	free(e->best);
 	free(e->next);
@@ -671,6 +767,8 @@ static int alloc_escape(struct escape *e, const struct route_graph *graph)
 	e->graph = graph;
 	e->rank = malloc(sizeof(uint32_t) * s);
 	e->load = calloc(graph->num_channels + 1, sizeof(uint64_t));
+	e->pair_load = malloc(sizeof(uint64_t) * (graph->num_channels + 1));
+	e->busiest = malloc(sizeof(uint64_t) * s);
 	e->carried = malloc(sizeof(uint64_t) * s);
 	e->best = malloc(sizeof(struct cost) * s);
 	e->next = malloc(sizeof(uint32_t) * s);
@@ -689,7 +787,7 @@ static int alloc_escape(struct escape *e, const struct route_graph *graph)
 	e->cyclic = malloc(cyclic_bytes(e));
 	e->tried = calloc(graph->num_channels + 1, sizeof(uint32_t));
 	e->heap.at = malloc(sizeof(struct heap_entry) * (graph->num_channels + s + 1));
-	return e->rank && e->load && e->carried && e->best && e->next && e->up && e->tree &&
+	return e->rank && e->load && e->pair_load && e->busiest && e->carried && e->best && e->next && e->up && e->tree &&
 	       e->by_hops && e->first && e->order && e->indegree && e->done &&
 	       e->heap.at && e->mark && e->stack && e->stack_back && e->found_back &&
 	       e->moved && e->cyclic && e->tried ? 0 : -1;

@@ -23,11 +23,15 @@ struct escape *escape_new(struct vlr_tables *tables, const struct route_graph *g
 void escape_free(struct escape *e);
 
 /*
- * How the routes load the links, as charged (every LID's routes, by the
- * sources they carry): the busiest link's, and the sum of every link's
- * squared.
+ * The mean bandwidth a pair of hosts can expect from the routes in the
+ * tables' LFTs, when every host sends to one other at random (as in an
+ * effective bisection bandwidth's instances): each pair gets its share of
+ * the busiest link of its route, whose routes of the traffic are
+ * estimated from the all-to-all routes on it. The pairs' routes are
+ * counted afresh (host LIDs only: the routes to switches carry no data);
+ * the links' load for the escape paths is untouched.
  */
-void escape_balance(const struct escape *e, uint64_t *worst, double *squares);
+double escape_bandwidth(struct escape *e);
 
 /* The root switch (index) of the ranking. */
 uint32_t escape_root(const struct escape *e);
