@@ -2,8 +2,8 @@
  * test_sim.c - unit tests of the simulator: exact zero-load latency,
  * conservation after a drain, deadlock detection with its cycle,
  * determinism whatever the thread count, the analytical throughput limits
- * of minimal and Valiant routing on a Dragonfly, traces and refused
- * configurations, the default warm-up and the warm-up bins, and runs
+ * of minimal and Valiant routing on a Dragonfly, traces, the injections
+ * per switch, refused configurations, the default warm-up and the warm-up bins, and runs
  * cancelled by the caller's flag.
  *
  * Copyright (c) 2026 the vlroute developers.
@@ -538,6 +538,59 @@ static void test_trace_replay(void **state)
 	vlr_tables_free(tables);
 }
 
+/* The switch index of server's switch, as the simulator numbers the servers. */
+static uint32_t switch_of_server(const struct vlr_tables *tables, uint32_t server)
+{
+	struct vlr_topology topology;
+	struct vlr_servers servers;
+	struct vlr_error err;
+	uint32_t sw;
+
+	assert_int_equal(vlr_topology_recognise(tables->fabric, VLR_FAMILY_NONE, &topology,
+						&err), 0);
+	assert_int_equal(vlr_servers_build(tables, &topology, &servers, &err), 0);
+	sw = servers.switch_index[server];
+	vlr_servers_free(&servers);
+	vlr_topology_free(&topology);
+	return sw;
+}
+
+/*
+ * Injections per switch: only servers 0 and 4 send (3 and 2 packets), so
+ * only their switches count, 3 and 2, every other switch 0 (the result
+ * carries them whether or not the JSON is to).
+ */
+static void test_switch_injected(void **state)
+{
+	struct vlr_family_params params = test_grid(VLR_FAMILY_HYPERX, 2, 3, 1);
+	struct vlr_tables *tables = routed(&params, 1);
+	char *path = test_write_file("two.trace", "0 0 8 40\n2 4 1 32\n");
+	uint32_t sw, from0, from4;
+	struct vlr_sim_config config;
+	struct vlr_sim_result r;
+	struct vlr_error err;
+
+	(void)state;
+	vlr_sim_config_default(&config);
+	config.cycles = 200;
+	config.trace = vlr_sim_trace_read(path, 9, &err);
+	assert_non_null(config.trace);
+	r = run_once(tables, &config, 0, 1);
+	from0 = switch_of_server(tables, 0);
+	from4 = switch_of_server(tables, 4);
+	assert_int_not_equal(from0, from4);
+	assert_int_equal(r.injected, 5);
+	assert_int_equal(r.num_switches, tables->num_switches);
+	for (sw = 0; sw < r.num_switches; sw++)
+		assert_int_equal(r.switch_injected[sw], sw == from0 ? 3 : sw == from4 ? 2 : 0);
+	vlr_sim_result_free(&r);
+	assert_null(r.switch_injected);
+	vlr_sim_trace_free((struct vlr_sim_trace *)config.trace);
+	unlink(path);
+	free(path);
+	vlr_tables_free(tables);
+}
+
 static void test_refused_configurations(void **state)
 {
 	struct vlr_family_params params = test_dragonfly(2, 4, 2);
@@ -979,6 +1032,7 @@ int main(void)
 		cmocka_unit_test(test_dragonfly_valiant_limits),
 		cmocka_unit_test(test_trace_errors),
 		cmocka_unit_test(test_trace_replay),
+		cmocka_unit_test(test_switch_injected),
 		cmocka_unit_test(test_refused_configurations),
 		cmocka_unit_test(test_injection_queues),
 		cmocka_unit_test(test_phase_min_differ),

@@ -2,7 +2,9 @@
  * sim_output.c - simulation results as files: a tidy CSV time series of
  * the accepted load per bin (warm-up bins flagged), and a JSON document
  * with the provenance, the configuration, a summary and the time series
- * per completed run, and the runs that did not complete.
+ * per completed run (and, on request, its injections per switch with the
+ * switches' names in the configuration), and the runs that did not
+ * complete.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -83,6 +85,18 @@ static void write_input_kinds(const struct vlr_sim_config *c, struct vlr_json *j
 		vlr_json_uint(json, "input_injection_packets", c->input_injection_packets);
 }
 
+/* The switches' node descriptions, in switch order (that of switch_injected). */
+static void write_switch_names(const struct vlr_sim *sim, struct vlr_json *json)
+{
+	const struct vlr_tables *t = sim->tables;
+	uint32_t sw;
+
+	vlr_json_open(json, "switch_names", '[', VLR_JSON_INLINE);
+	for (sw = 0; sw < t->num_switches; sw++)
+		vlr_json_string(json, NULL, vlr_node_description(t->fabric, t->switch_node[sw]));
+	vlr_json_close(json);
+}
+
 static void write_config(const struct vlr_sim *sim, struct vlr_json *json)
 {
 	const struct vlr_sim_config *c = &sim->config;
@@ -118,6 +132,8 @@ static void write_config(const struct vlr_sim *sim, struct vlr_json *json)
 	vlr_json_uint(json, "bin", c->bin);
 	vlr_json_uint(json, "deadlock_cycles", c->deadlock_cycles);
 	vlr_json_real(json, "stability_drop", c->stability_drop, 6);
+	if (c->switch_injections)
+		write_switch_names(sim, json);
 	vlr_json_close(json);
 }
 
@@ -172,8 +188,23 @@ static void write_latencies(const struct vlr_sim_result *r, int ugal, struct vlr
 	real_or_null(json, "latency_nonminimal_avg", r->nonminimal > 0, r->latency_nonminimal_avg);
 }
 
-/* ugal: the run's routing is a UGAL one, which also tells the non-minimal share. */
-static void write_run(const struct vlr_sim_result *r, int ugal, struct vlr_json *json)
+/* Packets each switch's servers injected while measuring, in switch order. */
+static void write_switch_injected(const struct vlr_sim_result *r, struct vlr_json *json)
+{
+	uint32_t sw;
+
+	vlr_json_open(json, "switch_injected", '[', VLR_JSON_INLINE);
+	for (sw = 0; sw < r->num_switches; sw++)
+		vlr_json_uint(json, NULL, r->switch_injected[sw]);
+	vlr_json_close(json);
+}
+
+/*
+ * ugal: the run's routing is a UGAL one, which also tells the non-minimal
+ * share; switches: the injections per switch too.
+ */
+static void write_run(const struct vlr_sim_result *r, int ugal, int switches,
+		      struct vlr_json *json)
 {
 	vlr_json_open(json, NULL, '{', VLR_JSON_INLINE);
 	vlr_json_real(json, "offered", r->offered, 6);
@@ -189,6 +220,8 @@ static void write_run(const struct vlr_sim_result *r, int ugal, struct vlr_json 
 	vlr_json_real(json, "inject_min", r->inject_min, 6);
 	vlr_json_real(json, "inject_max_over_min", r->inject_max_over_min, 6);
 	vlr_json_real(json, "inject_cv", r->inject_cv, 6);
+	if (switches)
+		write_switch_injected(r, json);
 	vlr_json_int(json, "stability", r->stability);
 	vlr_json_bool(json, "deadlock", r->deadlock);
 	if (r->deadlock) {
@@ -232,7 +265,7 @@ int vlr_sim_write_json(const struct vlr_sim *sim, const struct vlr_sim_result *r
 	vlr_json_open(&json, "runs", '[', VLR_JSON_LINES);
 	for (i = 0; i < count; i++)
 		if (results[i].completed)
-			write_run(&results[i], ugal, &json);
+			write_run(&results[i], ugal, sim->config.switch_injections, &json);
 	vlr_json_close(&json);
 	write_unfinished(results, count, &json);
 	vlr_json_close(&json);

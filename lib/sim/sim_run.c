@@ -145,6 +145,9 @@ void vlr_sim_result_free(struct vlr_sim_result *result)
 	free(result->bins);
 	result->bins = NULL;
 	result->num_bins = 0;
+	free(result->switch_injected);
+	result->switch_injected = NULL;
+	result->num_switches = 0;
 }
 
 /* What the worker threads share. */

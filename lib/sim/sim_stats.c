@@ -135,6 +135,20 @@ static void latency_results(const struct sim_stats *stats, struct vlr_sim_result
 					 (double)(stats->measured - stats->nonminimal);
 }
 
+/* Each switch's injections into the result, for per-switch figures. */
+static int switch_counts(const struct sim_state *st, struct vlr_sim_result *r)
+{
+	uint32_t n = st->sim->num_switches;
+
+	r->switch_injected = malloc((n ? n : 1) * sizeof(*r->switch_injected));
+	if (!r->switch_injected)
+		return -1;
+	r->num_switches = n;
+	memcpy(r->switch_injected, st->stats.switch_injected, n * sizeof(*r->switch_injected));
+	return 0;
+}
+
+/* The least, the most over the least and the CoV over the switches with servers. */
 static void fairness(const struct sim_state *st, struct vlr_sim_result *r)
 {
 	const struct vlr_sim *sim = st->sim;
@@ -246,6 +260,8 @@ int sim_stats_finish(struct sim_state *st, struct vlr_sim_result *r)
 		      ((double)st->sim->servers.count * (double)st->config->cycles);
 	latency_results(&st->stats, r);
 	fairness(st, r);
+	if (switch_counts(st, r))
+		return vlr_fail(st->err, "out of memory for the injections per switch");
 	if (bins_and_stability(st, r))
 		return vlr_fail(st->err, "out of memory for the time bins");
 	return 0;

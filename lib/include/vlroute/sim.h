@@ -306,6 +306,9 @@ struct vlr_sim_config {
 	double stability_drop;		/* a bin this far below the peak: 0.1 */
 	int drain;			/* after the run, stop generating and run
 					   until the fabric is empty */
+	int switch_injections;		/* JSON: each run's injections per switch
+					   and the switches' names (results
+					   carry the injections always) */
 	const volatile int *cancel;	/* if set: runs stop once *cancel is
 					   not 0 (see vlr_sim_run_all); NULL */
 	struct vlr_sim_reference reference;	/* routing TABLES: replay the
@@ -456,6 +459,11 @@ struct vlr_sim_result {
 					   while measuring */
 	double inject_max_over_min;
 	double inject_cv;		/* coefficient of variation */
+	uint32_t num_switches;		/* entries of switch_injected */
+	uint64_t *switch_injected;	/* [switch index as in struct
+					   vlr_tables]: packets its servers
+					   injected while measuring (0 for a
+					   switch without servers) */
 
 	int stability;			/* VLR_SIM_STEADY .. COLLAPSES */
 	int deadlock;			/* 1: stopped by the deadlock rule */
@@ -510,6 +518,8 @@ int vlr_sim_write_csv(const struct vlr_sim_result *results, unsigned count,
  * JSON: the provenance (if not NULL), the configuration, per completed
  * run a summary and its time series ("bin", "warmup_bins", "bins"), and
  * the (offered, seed) of each run that did not complete ("unfinished").
+ * With config.switch_injections, each run's "switch_injected" too and the
+ * configuration's "switch_names" (node descriptions, the same order).
  */
 int vlr_sim_write_json(const struct vlr_sim *sim, const struct vlr_sim_result *results,
 		       unsigned count, const struct vlr_provenance *provenance, FILE *out);
