@@ -130,6 +130,9 @@ static const char sim_usage[] =
 	"                         the report then on stderr)\n"
 	"      --csv FILE         accepted load per time bin and run as CSV, warm-up\n"
 	"                         bins flagged, with the table-set hash (- as --json)\n"
+	"      --switch-injections  JSON: per run the packets each switch's servers\n"
+	"                         injected while measuring (switch_injected), and the\n"
+	"                         switches' names (switch_names)\n"
 	"  -F, --plot FILE        PNG or SVG figure (gnuplot): load over time per\n"
 	"                         seed, or accepted load and latency per offered load\n"
 	"  -q, --quiet            no progress messages\n"
@@ -149,7 +152,7 @@ enum {
 	OPT_DROP, OPT_CSV, OPT_CROSSBAR, OPT_ROUTING, OPT_VL_POLICY, OPT_PHASE_MIN,
 	OPT_VLS_PER_PHASE, OPT_PHASE_VLS, OPT_DIM_ORDER, OPT_PHASE_TWO_ORDER, OPT_MINIMAL,
 	OPT_INJECTION_VLS, OPT_RECOMPUTE, OPT_INTERMEDIATE, OPT_INPUT_LOCAL, OPT_INPUT_GLOBAL,
-	OPT_INPUT_INJECTION,
+	OPT_INPUT_INJECTION, OPT_SWITCH_INJECTIONS,
 };
 
 static const struct option sim_options[] = {
@@ -200,6 +203,7 @@ static const struct option sim_options[] = {
 	{ "stability-drop", required_argument, NULL, OPT_DROP },
 	{ "json", required_argument, NULL, 'J' },
 	{ "csv", required_argument, NULL, OPT_CSV },
+	{ "switch-injections", no_argument, NULL, OPT_SWITCH_INJECTIONS },
 	{ "plot", required_argument, NULL, 'F' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "node-name-map", required_argument, NULL, CLI_OPT_NODE_NAME_MAP },
@@ -365,6 +369,7 @@ static int text_option(struct sim_cli *cli, int option, const char *text)
 	case 'F': return plot_option(cli, text);
 	case OPT_DRAIN: c->drain = 1; return 0;
 	case OPT_TRANSIT: c->transit_priority = 1; return 0;
+	case OPT_SWITCH_INJECTIONS: c->switch_injections = 1; return 0;
 	case 'q': cli->quiet = 1; return 0;
 	case CLI_OPT_NODE_NAME_MAP: cli->name_map = text; return 0;
 	default: return 1;
