@@ -14,6 +14,7 @@
  *                       a time, each result put in place whole
  *   experiment_results.c reading run results back (libyaml reads JSON)
  *   experiment_merge.c  status and merge: tidy CSV files and a summary
+ *                       (switches.csv: the injections per switch)
  *   experiment_carry.c  runs merged elsewhere: done here, their rows kept
  *   experiment_plot.c   figures (gnuplot) from the merged results
  *   experiment_slurm.c  the same steps as Slurm job arrays
@@ -184,16 +185,24 @@ struct exp_carry;
 struct exp_carry *exp_carry_read(const struct exp_plan *plan, struct vlr_error *err);
 void exp_carry_free(struct exp_carry *c);
 
-/* runs.csv or (bins) bins.csv. */
-const struct exp_csv *exp_carry_csv(const struct exp_carry *c, int bins);
+/* The merged CSV files: switches.csv is optional (sim --switch-injections). */
+enum exp_merged_csv {
+	EXP_RUNS_CSV = 0,
+	EXP_BINS_CSV,		/* sim only */
+	EXP_SWITCHES_CSV,	/* sim runs with injections per switch only */
+	EXP_MERGED_CSVS,
+};
+
+/* That file read back; NULL when the experiment or the results have none. */
+const struct exp_csv *exp_carry_csv(const struct exp_carry *c, enum exp_merged_csv which);
 
 /*
  * map[i]: the column of that file named names[i], or -1 if it has none (the
  * carried rows leave it empty); -1 with err when the file has a column
  * that is not among names (its values would be lost).
  */
-int exp_carry_map(const struct exp_carry *c, int bins, const char *const *names,
-		  unsigned count, int *map, struct vlr_error *err);
+int exp_carry_map(const struct exp_carry *c, enum exp_merged_csv which,
+		  const char *const *names, unsigned count, int *map, struct vlr_error *err);
 
 /* The rows of run id in csv: how many, from *first. */
 unsigned exp_carry_rows(const struct exp_csv *csv, const char *id, unsigned *first);

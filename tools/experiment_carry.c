@@ -11,7 +11,10 @@
  *
  * Carried rows keep their measured fields as the earlier merge wrote them;
  * merge writes their id, label and settings columns again from the plan
- * (the id is a hash of the settings, so only a label may differ). Columns
+ * (the id is a hash of the settings, so only a label may differ). A run's
+ * rows of switches.csv (runs with --switch-injections) are carried the same
+ * way when the old files have that file; a run carried from files without
+ * it has no rows there, as it had none before. Columns
  * are matched by name: a column the old files lack (a number a later
  * vlroute writes) is left empty in the carried rows, and a column of the
  * old files the merge does not write stops the merge, which says which:
@@ -68,52 +71,69 @@ int exp_step_carried(const struct exp_step *step)
 }
 
 struct exp_carry {
-	struct exp_csv *runs, *bins;	/* bins: sim only */
+	struct exp_csv *csv[EXP_MERGED_CSVS];	/* by enum exp_merged_csv; bins:
+						   sim only, switches: only if
+						   there */
 	struct exp_doc *summary;
-	char runs_path[VLR_PATH_SIZE], bins_path[VLR_PATH_SIZE];
+	char path[EXP_MERGED_CSVS][VLR_PATH_SIZE];
 };
 
 void exp_carry_free(struct exp_carry *c)
 {
+	unsigned i;
+
 	if (!c)
 		return;
-	exp_csv_free(c->runs);
-	exp_csv_free(c->bins);
+	for (i = 0; i < EXP_MERGED_CSVS; i++)
+		exp_csv_free(c->csv[i]);
 	exp_doc_free(c->summary);
 	free(c);
+}
+
+/* switches.csv read back if there: 0 (also when it is not), -1 with err. */
+static int read_switches(struct exp_carry *c, struct vlr_error *err)
+{
+	struct stat st;
+
+	if (stat(c->path[EXP_SWITCHES_CSV], &st) && errno == ENOENT)
+		return 0;
+	c->csv[EXP_SWITCHES_CSV] = exp_csv_read(c->path[EXP_SWITCHES_CSV], err);
+	return c->csv[EXP_SWITCHES_CSV] ? 0 : -1;
 }
 
 struct exp_carry *exp_carry_read(const struct exp_plan *plan, struct vlr_error *err)
 {
 	struct exp_carry *c = calloc(1, sizeof(*c));
 	char path[VLR_PATH_SIZE];
+	int sim = plan->exp->measure == EXP_SIM;
 
 	if (!c) {
 		vlr_fail(err, "out of memory reading the merged files of %s", plan->exp->path);
 		return NULL;
 	}
-	merged_path(plan->exp, "runs.csv", c->runs_path, sizeof(c->runs_path));
-	merged_path(plan->exp, "bins.csv", c->bins_path, sizeof(c->bins_path));
+	merged_path(plan->exp, "runs.csv", c->path[EXP_RUNS_CSV], VLR_PATH_SIZE);
+	merged_path(plan->exp, "bins.csv", c->path[EXP_BINS_CSV], VLR_PATH_SIZE);
+	merged_path(plan->exp, "switches.csv", c->path[EXP_SWITCHES_CSV], VLR_PATH_SIZE);
 	merged_path(plan->exp, "summary.json", path, sizeof(path));
-	if (!(c->runs = exp_csv_read(c->runs_path, err)) ||
-	    (plan->exp->measure == EXP_SIM && !(c->bins = exp_csv_read(c->bins_path, err))) ||
-	    !(c->summary = exp_doc_read(path, err))) {
+	if (!(c->csv[EXP_RUNS_CSV] = exp_csv_read(c->path[EXP_RUNS_CSV], err)) ||
+	    (sim && !(c->csv[EXP_BINS_CSV] = exp_csv_read(c->path[EXP_BINS_CSV], err))) ||
+	    (sim && read_switches(c, err)) || !(c->summary = exp_doc_read(path, err))) {
 		exp_carry_free(c);
 		return NULL;
 	}
 	return c;
 }
 
-const struct exp_csv *exp_carry_csv(const struct exp_carry *c, int bins)
+const struct exp_csv *exp_carry_csv(const struct exp_carry *c, enum exp_merged_csv which)
 {
-	return bins ? c->bins : c->runs;
+	return c->csv[which];
 }
 
-int exp_carry_map(const struct exp_carry *c, int bins, const char *const *names,
-		  unsigned count, int *map, struct vlr_error *err)
+int exp_carry_map(const struct exp_carry *c, enum exp_merged_csv which,
+		  const char *const *names, unsigned count, int *map, struct vlr_error *err)
 {
-	const struct exp_csv *csv = bins ? c->bins : c->runs;
-	const char *path = bins ? c->bins_path : c->runs_path;
+	const struct exp_csv *csv = c->csv[which];
+	const char *path = c->path[which];
 	unsigned i, k;
 
 	for (i = 0; i < count; i++)

@@ -9,6 +9,9 @@
  *                 tables' hash and the measurement's numbers
  *   bins.csv      sim only: a row per run and time bin, warm-up bins
  *                 flagged, covering each run from cycle 0
+ *   switches.csv  sim runs with --switch-injections only: a row per run
+ *                 and switch, the packets its servers injected while
+ *                 measuring (no file when no run has them)
  *   summary.json  the merge's provenance, and per run its settings, its
  *                 numbers and its measurement's provenance
  *
@@ -23,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "experiment.h"
@@ -401,20 +405,42 @@ static void csv_lead(FILE *out, const struct exp_plan *plan, const struct exp_st
 						    c->items[i].key), 0);
 }
 
-/* bins.csv's columns after the settings. */
+/* bins.csv's and switches.csv's columns after the settings. */
 static const char *const bin_fields[] = { "bin", "start", "end", "warmup", "accepted", NULL };
+static const char *const switch_fields[] = { "switch", "name", "injected", NULL };
 
 struct merge {
 	const struct exp_plan *plan;
 	struct columns columns;
 	const char *tail[64];		/* runs.csv's columns after the settings */
-	FILE *runs, *bins;
+	FILE *runs, *bins, *switches;
 	struct vlr_json json;
 	struct exp_carry *carry;	/* the merged files, when runs are done only there */
-	int *map[2];			/* runs.csv's, bins.csv's: [column] its column in
-					   the old file, or -1 */
+	int *map[EXP_MERGED_CSVS];	/* by enum exp_merged_csv: [column] its
+					   column in the old file, or -1 */
 	unsigned merged, carried, pending, failed;
+	unsigned long long switch_rows;	/* of switches.csv */
 };
+
+/* A run's rows of switches.csv: none when it ran without --switch-injections. */
+static void switch_rows(struct merge *m, const struct exp_step *run, const struct exp_doc *doc)
+{
+	unsigned i, n = exp_doc_count(doc, "result.runs.0.switch_injected");
+	char path[64], number[32];
+
+	for (i = 0; i < n; i++) {
+		csv_lead(m->switches, m->plan, run, &m->columns);
+		snprintf(number, sizeof(number), "%u", i);
+		exp_csv_field(m->switches, number, 0);
+		snprintf(path, sizeof(path), "result.config.switch_names.%u", i);
+		exp_csv_field(m->switches, exp_doc_scalar(doc, path), 0);
+		snprintf(path, sizeof(path), "result.runs.0.switch_injected.%u", i);
+		exp_csv_field(m->switches, exp_doc_scalar(doc, path), 0);
+		fputc('\n', m->switches);
+	}
+	m->switch_rows += n;
+}
+
 
 static void sim_rows(struct merge *m, const struct exp_step *run, const struct exp_doc *doc)
 {
@@ -451,6 +477,7 @@ static void sim_rows(struct merge *m, const struct exp_step *run, const struct e
 		exp_csv_field(m->bins, exp_doc_scalar(doc, path), 0);
 		fputc('\n', m->bins);
 	}
+	switch_rows(m, run, doc);
 }
 
 static void analyze_rows(struct merge *m, const struct exp_step *run,
@@ -495,17 +522,24 @@ static void summary_run(struct merge *m, const struct exp_step *run,
 	vlr_json_close(&m->json);
 }
 
+/* A merged CSV file's columns after the settings. */
+static const char *const *tail_of(const struct merge *m, enum exp_merged_csv which)
+{
+	return which == EXP_BINS_CSV ? bin_fields :
+	       which == EXP_SWITCHES_CSV ? switch_fields : m->tail;
+}
+
 /*
  * A run's rows from the old file: run, label and settings anew, the rest
  * as they were, column by column by name (map), empty where it had none.
  */
-static void carry_rows(struct merge *m, FILE *out, int bins, const struct exp_step *run,
-		       unsigned first, unsigned count)
+static void carry_rows(struct merge *m, FILE *out, enum exp_merged_csv which,
+		       const struct exp_step *run, unsigned first, unsigned count)
 {
-	const struct exp_csv *old = exp_carry_csv(m->carry, bins);
-	const int *map = m->map[bins];
+	const struct exp_csv *old = exp_carry_csv(m->carry, which);
+	const int *map = m->map[which];
 	unsigned lead = 2 + m->columns.count, row, col;
-	unsigned n = header_count(&m->columns, bins ? bin_fields : m->tail);
+	unsigned n = header_count(&m->columns, tail_of(m, which));
 
 	for (row = first; row < first + count; row++) {
 		csv_lead(out, m->plan, run, &m->columns);
@@ -541,19 +575,26 @@ static void summary_carried(struct merge *m, const struct exp_step *run, const c
 /* A run done only in the merged files: its rows and summary carried over. */
 static int carry_run(struct merge *m, const struct exp_step *run, struct vlr_error *err)
 {
-	const struct exp_csv *runs = exp_carry_csv(m->carry, 0), *bins = exp_carry_csv(m->carry, 1);
-	unsigned first, count, bins_first = 0, bins_count = 0;
+	const struct exp_csv *runs = exp_carry_csv(m->carry, EXP_RUNS_CSV);
+	const struct exp_csv *bins = exp_carry_csv(m->carry, EXP_BINS_CSV);
+	const struct exp_csv *switches = exp_carry_csv(m->carry, EXP_SWITCHES_CSV);
+	unsigned first, count, more_first = 0, more_count = 0;
 	char path[48];
 
 	count = exp_carry_rows(runs, run->id, &first);
-	if (bins)
-		bins_count = exp_carry_rows(bins, run->id, &bins_first);
 	if (!count || exp_carry_summary(m->carry, run->id, path, sizeof(path)))
 		return vlr_fail(err, "%s: run %s is in its runs.csv but not in its summary.json, "
 				"or the files changed while merging", m->plan->exp->results, run->id);
-	carry_rows(m, m->runs, 0, run, first, count);
-	if (bins)
-		carry_rows(m, m->bins, 1, run, bins_first, bins_count);
+	carry_rows(m, m->runs, EXP_RUNS_CSV, run, first, count);
+	if (bins) {
+		more_count = exp_carry_rows(bins, run->id, &more_first);
+		carry_rows(m, m->bins, EXP_BINS_CSV, run, more_first, more_count);
+	}
+	if (switches) {
+		more_count = exp_carry_rows(switches, run->id, &more_first);
+		carry_rows(m, m->switches, EXP_SWITCHES_CSV, run, more_first, more_count);
+		m->switch_rows += more_count;
+	}
 	summary_carried(m, run, path);
 	m->carried++;
 	m->merged++;
@@ -619,38 +660,69 @@ static int make_dirs(const char *dir)
 	return mkdir(path, 0777) && errno != EEXIST ? -1 : 0;
 }
 
-static int open_outputs(struct merge *m, const char *dir, struct vlr_whole_file files[3],
-			struct vlr_error *err)
+/* The merged files, in the order of files[]: bins.csv and switches.csv for sim only. */
+enum { RUNS_FILE, BINS_FILE, SUMMARY_FILE, SWITCHES_FILE, MERGED_FILES };
+
+static const char *const merged_names[MERGED_FILES] = {
+	"runs.csv", "bins.csv", "summary.json", "switches.csv",
+};
+
+static int open_outputs(struct merge *m, const char *dir,
+			struct vlr_whole_file files[MERGED_FILES], struct vlr_error *err)
 {
-	static const char *const names[] = { "runs.csv", "bins.csv", "summary.json" };
 	char path[VLR_PATH_SIZE];
-	unsigned i, n = m->plan->exp->measure == EXP_SIM ? 3 : 2;
+	unsigned i;
 
 	if (make_dirs(dir))
 		return vlr_fail(err, "%s: %s", dir, strerror(errno));
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < MERGED_FILES; i++) {
 		files[i].out = NULL;
-		if (i == 1 && n == 2)
+		if ((i == BINS_FILE || i == SWITCHES_FILE) && m->plan->exp->measure != EXP_SIM)
 			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		snprintf(path, sizeof(path), "%s/%s", dir, merged_names[i]);
 		if (vlr_whole_file_open(&files[i], path, err))
 			return -1;
 	}
-	m->runs = files[0].out;
-	m->bins = files[1].out;
-	vlr_json_start(&m->json, files[2].out);
+	m->runs = files[RUNS_FILE].out;
+	m->bins = files[BINS_FILE].out;
+	m->switches = files[SWITCHES_FILE].out;
+	vlr_json_start(&m->json, files[SUMMARY_FILE].out);
 	return 0;
 }
 
-static int close_outputs(struct vlr_whole_file files[3], int failed, struct vlr_error *err)
+/*
+ * switches.csv only when some run has injections per switch: else it is
+ * dropped, and one an earlier merge left is removed (its runs are not
+ * this merge's).
+ */
+static int close_switches(struct vlr_whole_file *file, unsigned long long rows,
+			  struct vlr_error *err)
+{
+	if (rows)
+		return vlr_whole_file_close(file, ferror(file->out), err);
+	vlr_whole_file_close(file, 1, err);
+	if (unlink(file->path) && errno != ENOENT)
+		return vlr_fail(err, "%s: cannot remove it, whose runs have no injections per "
+				"switch now: %s", file->path, strerror(errno));
+	return 0;
+}
+
+/* switch_rows: switches.csv's rows (0: no such file). */
+static int close_outputs(struct vlr_whole_file files[MERGED_FILES], int failed,
+			 unsigned long long switch_rows, struct vlr_error *err)
 {
 	unsigned i;
 	int result = failed ? -1 : 0;
 
-	for (i = 0; i < 3; i++)
-		if (files[i].out && vlr_whole_file_close(&files[i], failed || ferror(files[i].out),
-							 err))
+	for (i = 0; i < MERGED_FILES; i++) {
+		if (!files[i].out)
+			continue;
+		if (i == SWITCHES_FILE && !failed) {
+			if (close_switches(&files[i], switch_rows, err))
+				result = -1;
+		} else if (vlr_whole_file_close(&files[i], failed || ferror(files[i].out), err))
 			result = -1;
+	}
 	if (result && failed == 1)
 		vlr_fail(err, "cannot write the merged files");
 	return result;
@@ -679,19 +751,21 @@ static void write_headers(struct merge *m)
 	csv_header(m->runs, m->plan, &m->columns, m->tail);
 	if (m->bins)
 		csv_header(m->bins, m->plan, &m->columns, bin_fields);
+	if (m->switches)
+		csv_header(m->switches, m->plan, &m->columns, switch_fields);
 }
 
-/* Where this merge's columns are in a merged file read back (bins.csv, or runs.csv). */
-static int map_columns(struct merge *m, int bins, struct vlr_error *err)
+/* Where this merge's columns are in a merged file read back. */
+static int map_columns(struct merge *m, enum exp_merged_csv which, struct vlr_error *err)
 {
-	const char *const *tail = bins ? bin_fields : m->tail;
+	const char *const *tail = tail_of(m, which);
 	unsigned i, n = header_count(&m->columns, tail);
 	char *names = malloc((size_t)n * NAME_SIZE);
 	const char **list = malloc(n * sizeof(*list));
 	int result;
 
-	m->map[bins] = malloc(n * sizeof(*m->map[bins]));
-	if (!names || !list || !m->map[bins]) {
+	m->map[which] = malloc(n * sizeof(*m->map[which]));
+	if (!names || !list || !m->map[which]) {
 		free(names);
 		free(list);
 		return vlr_fail(err, "out of memory merging %s", m->plan->exp->path);
@@ -700,7 +774,7 @@ static int map_columns(struct merge *m, int bins, struct vlr_error *err)
 		list[i] = names + (size_t)i * NAME_SIZE;
 		header_name(m->plan, &m->columns, tail, i, names + (size_t)i * NAME_SIZE);
 	}
-	result = exp_carry_map(m->carry, bins, list, n, m->map[bins], err);
+	result = exp_carry_map(m->carry, which, list, n, m->map[which], err);
 	free(names);
 	free(list);
 	return result;
@@ -716,17 +790,27 @@ static int read_carry(struct merge *m, struct vlr_error *err)
 			break;
 	if (i == m->plan->num_runs)
 		return 0;
-	if (!(m->carry = exp_carry_read(m->plan, err)) || map_columns(m, 0, err) ||
-	    (m->plan->exp->measure == EXP_SIM && map_columns(m, 1, err)))
+	if (!(m->carry = exp_carry_read(m->plan, err)) || map_columns(m, EXP_RUNS_CSV, err) ||
+	    (m->plan->exp->measure == EXP_SIM && map_columns(m, EXP_BINS_CSV, err)) ||
+	    (exp_carry_csv(m->carry, EXP_SWITCHES_CSV) &&
+	     map_columns(m, EXP_SWITCHES_CSV, err)))
 		return -1;
 	return 0;
+}
+
+static void free_maps(struct merge *m)
+{
+	unsigned i;
+
+	for (i = 0; i < EXP_MERGED_CSVS; i++)
+		free(m->map[i]);
 }
 
 int exp_merge(const struct exp_plan *plan, const char *dir, const char *command_line,
 	      unsigned *carried, struct vlr_error *err)
 {
 	struct vlr_provenance provenance;
-	struct vlr_whole_file files[3];
+	struct vlr_whole_file files[MERGED_FILES];
 	struct merge m;
 	unsigned i;
 	int failed = 0;
@@ -742,10 +826,9 @@ int exp_merge(const struct exp_plan *plan, const char *dir, const char *command_
 		return vlr_fail(err, "out of memory merging %s", plan->exp->path);
 	}
 	if (read_carry(&m, err) || open_outputs(&m, dir, files, err)) {
-		close_outputs(files, 2, err);
+		close_outputs(files, 2, 0, err);
 		exp_carry_free(m.carry);
-		free(m.map[0]);
-		free(m.map[1]);
+		free_maps(&m);
 		free(m.columns.items);
 		vlr_provenance_free(&provenance);
 		return -1;
@@ -766,10 +849,9 @@ int exp_merge(const struct exp_plan *plan, const char *dir, const char *command_
 	if (!failed && vlr_json_finish(&m.json))
 		failed = 1;
 	exp_carry_free(m.carry);
-	free(m.map[0]);
-	free(m.map[1]);
+	free_maps(&m);
 	free(m.columns.items);
-	if (close_outputs(files, failed, err))
+	if (close_outputs(files, failed, m.switch_rows, err))
 		return -1;
 	*carried = m.carried;
 	return (int)(m.pending + m.failed);
