@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -42,8 +43,12 @@ static const char experiment_usage[] =
 	"                      (default FOLDER/merged/figure.pdf)\n"
 	"  -k, --kind K        plot: load (accepted load and latency per offered load,\n"
 	"                      mean and 95%% interval over seeds), time (accepted load\n"
-	"                      over time, a line per seed) or auto (default: load when\n"
-	"                      the runs span several loads)\n"
+	"                      over time, a line per seed), switches (packets injected\n"
+	"                      per switch, a bar per series, from switches.csv) or\n"
+	"                      auto (default: load when the runs span several loads)\n"
+	"      --switches REGEX  plot --kind switches: only the switches whose names\n"
+	"                      match the POSIX extended REGEX, e.g. '^df_g0_'\n"
+	"                      (default all)\n"
 	"      --chunk N       slurm: runs per array task (default 1)\n"
 	"      --wait          slurm: return when the jobs have ended; status 1 when\n"
 	"                      runs then are failed or missing\n"
@@ -58,7 +63,7 @@ static const char experiment_usage[] =
 	"pending, 2 bad input, 130 or 143 interrupted by SIGINT or SIGTERM.\n";
 
 enum {
-	OPT_CHUNK = 256, OPT_WAIT, OPT_DRY_RUN, OPT_SBATCH, OPT_LIST, OPT_INDEX,
+	OPT_CHUNK = 256, OPT_WAIT, OPT_DRY_RUN, OPT_SBATCH, OPT_LIST, OPT_INDEX, OPT_SWITCHES,
 };
 
 static const struct option experiment_options[] = {
@@ -66,6 +71,7 @@ static const struct option experiment_options[] = {
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "output", required_argument, NULL, 'o' },
 	{ "kind", required_argument, NULL, 'k' },
+	{ "switches", required_argument, NULL, OPT_SWITCHES },
 	{ "chunk", required_argument, NULL, OPT_CHUNK },
 	{ "wait", no_argument, NULL, OPT_WAIT },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
@@ -84,6 +90,7 @@ struct request {
 	const char *output;
 	const char *list;
 	enum exp_plot_kind kind;
+	const char *switches;		/* --switches REGEX */
 	struct exp_run_options run;
 	struct exp_slurm_options slurm;
 	unsigned long long index;
@@ -104,10 +111,30 @@ static int parse_kind(const char *text, enum exp_plot_kind *kind)
 		*kind = EXP_PLOT_LOAD;
 	else if (!strcmp(text, "time"))
 		*kind = EXP_PLOT_TIME;
+	else if (!strcmp(text, "switches"))
+		*kind = EXP_PLOT_SWITCHES;
 	else {
-		cli_error(COMMAND, "--kind is load, time or auto, not \"%s\"", text);
+		cli_error(COMMAND, "--kind is load, time, switches or auto, not \"%s\"", text);
 		return -1;
 	}
+	return 0;
+}
+
+/* --switches REGEX: a POSIX extended regular expression. */
+static int parse_switches(const char *text, const char **switches)
+{
+	regex_t match;
+	char why[256];
+	int code = regcomp(&match, text, REG_EXTENDED | REG_NOSUB);
+
+	if (code) {
+		regerror(code, &match, why, sizeof(why));
+		cli_error(COMMAND, "--switches %s: not a POSIX extended regular expression: %s",
+			  text, why);
+		return -1;
+	}
+	regfree(&match);
+	*switches = text;
 	return 0;
 }
 
@@ -149,6 +176,8 @@ static int take_option(struct request *r, int option, char **argv)
 		return 0;
 	case 'k':
 		return parse_kind(optarg, &r->kind);
+	case OPT_SWITCHES:
+		return parse_switches(optarg, &r->switches);
 	case OPT_CHUNK:
 		if (cli_unsigned(COMMAND, "--chunk", optarg, 1, 1000000, &n))
 			return -1;
@@ -250,13 +279,17 @@ static int act_plot(const struct exp_plan *plan, const struct request *r)
 	const char *dot = r->output ? strrchr(r->output, '.') : ".pdf";
 	struct vlr_error err;
 
+	if (r->switches && r->kind != EXP_PLOT_SWITCHES) {
+		cli_error(COMMAND, "--switches is for plot --kind switches");
+		return CLI_BAD_INPUT;
+	}
 	if (!dot || (strcmp(dot, ".pdf") && strcmp(dot, ".svg") && strcmp(dot, ".png"))) {
 		cli_error(COMMAND, "%s: a figure's file name ends in .pdf, .svg or .png",
 			  r->output);
 		return CLI_BAD_INPUT;
 	}
 	snprintf(path, sizeof(path), "%s/figure.pdf", plan->exp->results);
-	if (exp_plot(plan->exp, r->kind, r->output ? r->output : path, &err)) {
+	if (exp_plot(plan->exp, r->kind, r->switches, r->output ? r->output : path, &err)) {
 		cli_error(COMMAND, "%s", err.message);
 		return CLI_FAILED;
 	}

@@ -17,6 +17,7 @@
  *                       (switches.csv: the injections per switch)
  *   experiment_carry.c  runs merged elsewhere: done here, their rows kept
  *   experiment_plot.c   figures (gnuplot) from the merged results
+ *   experiment_switches.c  the figure of the injections per switch
  *   experiment_slurm.c  the same steps as Slurm job arrays
  *
  * The folder of the experiment file holds everything the experiment makes:
@@ -325,11 +326,34 @@ enum exp_plot_kind {
 	EXP_PLOT_AUTO = 0,	/* load if loads vary, else time */
 	EXP_PLOT_TIME,		/* accepted load over time, a line per seed */
 	EXP_PLOT_LOAD,		/* accepted load and latency per offered load */
+	EXP_PLOT_SWITCHES,	/* packets injected per switch, a bar per series */
 };
 
-/* Draw from the merged files in exp->results (runs.csv, bins.csv, summary.json). */
-int exp_plot(const struct experiment *exp, enum exp_plot_kind kind, const char *path,
-	     struct vlr_error *err);
+/*
+ * Draw from the merged files in exp->results (runs.csv, bins.csv,
+ * switches.csv, summary.json); switches: for EXP_PLOT_SWITCHES, a POSIX
+ * extended regular expression the names of the switches drawn match
+ * (NULL: every switch).
+ */
+int exp_plot(const struct experiment *exp, enum exp_plot_kind kind, const char *switches,
+	     const char *path, struct vlr_error *err);
+
+/* gnuplot drawing title into output with terminal; NULL with err. */
+FILE *exp_gnuplot_open(const char *terminal, const char *output, const char *title,
+		       struct vlr_error *err);
+/* End the figure and gnuplot: 0, or -1 with err when gnuplot failed. */
+int exp_gnuplot_close(FILE *gp, struct vlr_error *err);
+/* text as a gnuplot string ('...', a quote doubled). */
+void exp_gnuplot_quoted(FILE *gp, const char *text);
+
+/*
+ * experiment_switches.c: the packets injected per switch of switches.csv,
+ * a cluster of bars per switch whose name matches switches (NULL: all),
+ * a bar per series (a run's label, the load too when the runs' loads
+ * differ; the mean over its seeds), into output by gnuplot.
+ */
+int exp_switches_draw(const struct experiment *exp, const char *switches, const char *title,
+		      const char *terminal, const char *output, struct vlr_error *err);
 
 /* Slurm: submit the pending steps as job arrays. */
 struct exp_slurm_options {

@@ -7,7 +7,8 @@
  *         point the mean over seeds with its 95% confidence interval
  *         (Student's t) as an error bar;
  *   time  accepted load over time, a line per seed, the series overlaid in
- *         one figure (a colour each), warm-up bins left of a dashed line.
+ *         one figure (a colour each), warm-up bins left of a dashed line;
+ *   switches  packets injected per switch (experiment_switches.c).
  *
  * Drawn from the merged files alone (runs.csv, bins.csv and the title in
  * summary.json), so that results kept in the repository redraw without
@@ -218,7 +219,7 @@ static unsigned loads_of(const struct figure *f, unsigned s, double *loads)
 	return k;
 }
 
-static void quoted(FILE *gp, const char *text)
+void exp_gnuplot_quoted(FILE *gp, const char *text)
 {
 	fputc('\'', gp);
 	for (; *text; text++) {
@@ -251,7 +252,7 @@ static void load_figure(FILE *gp, const struct figure *f)
 	for (s = 0; s < f->num_series; s++) {
 		fprintf(gp, "$s%u using 1:2:3 with yerrorlines lc %u pt %u title ", s, s + 1,
 			s % 8 + 4);
-		quoted(gp, f->labels[s][0] ? f->labels[s] : "all runs");
+		exp_gnuplot_quoted(gp, f->labels[s][0] ? f->labels[s] : "all runs");
 		fprintf(gp, ", ");
 	}
 	fprintf(gp, "x with lines dt 2 lc 'gray' notitle\nunset title\nset key off\n"
@@ -292,7 +293,7 @@ static void time_figure(FILE *gp, const struct figure *f)
 			fprintf(gp, "notitle");
 		else {
 			fprintf(gp, "title ");
-			quoted(gp, f->labels[s][0] ? f->labels[s] : "all runs");
+			exp_gnuplot_quoted(gp, f->labels[s][0] ? f->labels[s] : "all runs");
 		}
 	}
 	fprintf(gp, "\n");
@@ -317,29 +318,47 @@ static const char *terminal_of(const char *path, int tall)
 	return NULL;
 }
 
-static int draw(const struct figure *f, int by_load, const char *terminal,
-		const char *output, struct vlr_error *err)
+FILE *exp_gnuplot_open(const char *terminal, const char *output, const char *title,
+		       struct vlr_error *err)
 {
 	FILE *gp = popen("gnuplot >/dev/null", "w");
+
+	if (!gp) {
+		vlr_fail(err, "cannot run gnuplot (Debian package gnuplot-nox)");
+		return NULL;
+	}
+	fprintf(gp, "set terminal %s\nset output ", terminal);
+	exp_gnuplot_quoted(gp, output);
+	fprintf(gp, "\nset encoding utf8\nset title ");
+	exp_gnuplot_quoted(gp, title);
+	fprintf(gp, " noenhanced\nset grid\nset key noenhanced\n");
+	return gp;
+}
+
+int exp_gnuplot_close(FILE *gp, struct vlr_error *err)
+{
 	int status;
 
-	if (!gp)
-		return vlr_fail(err, "cannot run gnuplot (Debian package gnuplot-nox)");
-	fprintf(gp, "set terminal %s\nset output ", terminal);
-	quoted(gp, output);
-	fprintf(gp, "\nset encoding utf8\nset title ");
-	quoted(gp, f->title);
-	fprintf(gp, " noenhanced\nset grid\nset key noenhanced\n");
-	if (by_load)
-		load_figure(gp, f);
-	else
-		time_figure(gp, f);
 	fprintf(gp, "set output\n");
 	status = pclose(gp);
 	if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status))
 		return vlr_fail(err, "gnuplot failed; is it installed (Debian package "
 				"gnuplot-nox)?");
 	return 0;
+}
+
+static int draw(const struct figure *f, int by_load, const char *terminal,
+		const char *output, struct vlr_error *err)
+{
+	FILE *gp = exp_gnuplot_open(terminal, output, f->title, err);
+
+	if (!gp)
+		return -1;
+	if (by_load)
+		load_figure(gp, f);
+	else
+		time_figure(gp, f);
+	return exp_gnuplot_close(gp, err);
 }
 
 /* Whether the finished runs span more than one offered load. */
@@ -396,8 +415,24 @@ static int decide(struct figure *f, enum exp_plot_kind *kind, struct vlr_error *
 	return read_points(f, 0, err);
 }
 
-int exp_plot(const struct experiment *exp, enum exp_plot_kind kind, const char *path,
-	     struct vlr_error *err)
+/* The switches figure, written whole into path. */
+static int plot_switches(const struct figure *f, const char *switches, const char *path,
+			 struct vlr_error *err)
+{
+	struct vlr_whole_file file;
+	int result;
+
+	if (vlr_whole_file_open(&file, path, err))
+		return -1;
+	result = exp_switches_draw(f->exp, switches, f->title, terminal_of(path, 0),
+				   file.temporary, err);
+	if (vlr_whole_file_close(&file, result, err))
+		return -1;
+	return result;
+}
+
+int exp_plot(const struct experiment *exp, enum exp_plot_kind kind, const char *switches,
+	     const char *path, struct vlr_error *err)
 {
 	struct figure f;
 	struct vlr_whole_file file;
@@ -409,6 +444,8 @@ int exp_plot(const struct experiment *exp, enum exp_plot_kind kind, const char *
 	read_title(&f);
 	if (!terminal_of(path, 0))
 		return vlr_fail(err, "%s: a figure's file name ends in .pdf, .svg or .png", path);
+	if (kind == EXP_PLOT_SWITCHES)
+		return plot_switches(&f, switches, path, err);
 	if (decide(&f, &kind, err) || (kind == EXP_PLOT_TIME && no_bins(&f, err))) {
 		free_figure(&f);
 		return -1;
