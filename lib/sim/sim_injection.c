@@ -147,8 +147,7 @@ static void send(struct sim_state *st, uint32_t server, unsigned q, unsigned vl)
 	st->credits[(uint64_t)port * st->vls + vl]--;
 	if (c->hop)
 		sim_tell_hop(st, p, VLR_NONE, port - sim->first_port[sw] + 1, vl);
-	p->arrived = st->now + sim->latency[port];
-	p->ready = p->arrived + c->pipeline;
+	p->ready = st->now + sim->latency[port] + c->pipeline;
 	st->busy_packets[sw]++;
 	sim_input_push(st, port, vl, packet);
 	st->queued--;

@@ -59,7 +59,6 @@ struct vlr_sim {
 struct sim_packet {
 	uint64_t created;		/* generation cycle */
 	uint64_t ready;			/* cycle its head may move on */
-	uint64_t arrived;		/* head's arrival at the input buffer */
 	uint64_t serial;
 	uint32_t source;		/* servers */
 	uint32_t destination;

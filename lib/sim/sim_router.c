@@ -316,8 +316,7 @@ static void forward(struct sim_state *st, uint32_t port, uint32_t packet, unsign
 	st->credits[(uint64_t)port * st->vls + vl]--;
 	if (st->crt)
 		sim_crt_sent(st, port, vl);
-	p->arrived = st->now + sim->latency[port];
-	p->ready = p->arrived + st->config->pipeline;
+	p->ready = st->now + sim->latency[port] + st->config->pipeline;
 	p->hops++;
 	p->phase_hops++;
 	p->escalation += sim->global[port];
