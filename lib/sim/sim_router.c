@@ -195,11 +195,17 @@ int sim_pick_vl(struct sim_state *st, uint32_t out_port, uint16_t choices)
 	return best;
 }
 
-/* The link of port may act from cycle on: wake it and its switch. */
+/*
+ * The link of port may act from cycle on: wake it and its switch then, or
+ * when the packet on its wire has left, if later (a busy link would do
+ * nothing before).
+ */
 static void wake_link(struct sim_state *st, uint32_t port, uint64_t cycle)
 {
 	uint32_t sw = st->sim->port_switch[port];
 
+	if (cycle < st->ports[port].link_free)
+		cycle = st->ports[port].link_free;
 	if (cycle < st->link_wake[port])
 		st->link_wake[port] = cycle;
 	if (cycle < st->links_wake[sw])
