@@ -27,6 +27,8 @@
 #include <vlroute/traffic.h>
 #include <vlroute/tables.h>
 
+#include "sim_wheel.h"
+
 #define SIM_NO_VL 0xff
 
 struct vlr_sim {
@@ -164,12 +166,10 @@ struct sim_state {
 	/* per port */
 	struct sim_port *ports;
 	struct sim_credit *credit_slots;	/* vls * input_slots per sender */
-	uint64_t *link_wake;		/* first cycle the link may act (its
-					   packet on the wire arrives, or one
-					   may go); UINT64_MAX: neither */
+	struct sim_wheel links;		/* [port]: first cycle the link may act
+					   (its packet on the wire arrives, or
+					   one may go); none: neither */
 	uint32_t *busy_packets;		/* [switch]: packets in its buffers */
-	uint64_t *links_wake;		/* [switch]: least link_wake of its
-					   ports, or less */
 
 	/* per server */
 	struct vlr_rng *rng;

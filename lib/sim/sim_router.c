@@ -196,20 +196,14 @@ int sim_pick_vl(struct sim_state *st, uint32_t out_port, uint16_t choices)
 }
 
 /*
- * The link of port may act from cycle on: wake it and its switch then, or
- * when the packet on its wire has left, if later (a busy link would do
- * nothing before).
+ * The link of port may act from cycle on: wake it then, or when the packet
+ * on its wire has left, if later (a busy link would do nothing before).
  */
 static void wake_link(struct sim_state *st, uint32_t port, uint64_t cycle)
 {
-	uint32_t sw = st->sim->port_switch[port];
+	uint64_t wire_free = st->ports[port].link_free;
 
-	if (cycle < st->ports[port].link_free)
-		cycle = st->ports[port].link_free;
-	if (cycle < st->link_wake[port])
-		st->link_wake[port] = cycle;
-	if (cycle < st->links_wake[sw])
-		st->links_wake[sw] = cycle;
+	sim_wheel_lower(&st->links, port, cycle > wire_free ? cycle : wire_free);
 }
 
 void sim_output_push(struct sim_state *st, uint32_t port, unsigned vl, uint32_t packet)
@@ -356,7 +350,7 @@ static void transmit(struct sim_state *st, uint32_t sw, uint32_t port, unsigned 
 	s->link_free = st->now + st->config->packet_phits;
 	s->tx_vl = (uint8_t)vl;
 	s->link_rr = (uint8_t)sim_ring_next(vl, st->vls);
-	st->link_wake[port] = s->link_free;
+	sim_wheel_set(&st->links, port, s->link_free);
 	s->last_sent = st->now;
 	s->looks_from = s->out_mask ? s->link_free : UINT64_MAX;
 	if (st->config->hop)
@@ -385,23 +379,22 @@ static void link_act(struct sim_state *st, uint32_t sw, uint32_t port)
 			return;
 		}
 	}
-	st->link_wake[port] = s->tx_vl != SIM_NO_VL ? s->link_free : wake;
+	sim_wheel_set(&st->links, port, s->tx_vl != SIM_NO_VL ? s->link_free : wake);
 }
 
+/* The switch's links due now act, in port order (each sets its next cycle). */
 void sim_links(struct sim_state *st, uint32_t sw)
 {
-	uint32_t port, last = st->sim->first_port[sw + 1];
-	uint64_t next = UINT64_MAX;
+	struct sim_wheel *w = &st->links;
+	uint32_t word, first = st->sim->first_port[sw], port;
+	uint64_t bits;
 
-	if (st->links_wake[sw] > st->now)
-		return;
-	for (port = st->sim->first_port[sw]; port < last; port++) {
-		if (st->link_wake[port] <= st->now)
-			link_act(st, sw, port);
-		if (st->link_wake[port] < next)
-			next = st->link_wake[port];
-	}
-	st->links_wake[sw] = next;
+	for (word = w->first_word[sw]; word < w->first_word[sw + 1]; word++, first += 64)
+		for (bits = sim_wheel_take(w, word); bits; bits &= bits - 1) {
+			port = first + (uint32_t)__builtin_ctzll(bits);
+			if (sim_wheel_due(w, port))
+				link_act(st, sw, port);
+		}
 }
 
 void sim_tell_hop(const struct sim_state *st, const struct sim_packet *p,

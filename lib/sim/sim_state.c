@@ -43,8 +43,9 @@ uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 	       pv * (sizeof(struct sim_input) + sizeof(struct sim_output) + sizeof(uint16_t)) +
 	       pv * (sim->input_slots + c->output_packets) * sizeof(uint32_t) +
 	       pv * sim->input_slots * sizeof(struct sim_credit) +
-	       sim->num_ports * (sizeof(struct sim_port) + sizeof(uint64_t)) +
-	       sim->num_switches * (sizeof(uint32_t) + sizeof(uint64_t)) +
+	       sim->num_ports * sizeof(struct sim_port) +
+	       sim_wheel_bytes(sim->num_switches, sim->first_port) +
+	       sim->num_switches * sizeof(uint32_t) +
 	       sim_allocator_type(c->allocator)->run_bytes(sim) +
 	       (c->reference.routing == VLR_SIM_ROUTING_UGAL_L_CR ? sim_crt_bytes(sim) : 0) +
 	       (c->reference.routing == VLR_SIM_ROUTING_PIGGYBACK ? sim_pb_bytes(sim) : 0) +
@@ -71,9 +72,7 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	st->out_slots = malloc(pv * c->output_packets * sizeof(*st->out_slots));
 	st->ports = calloc(ports, sizeof(*st->ports));
 	st->credit_slots = malloc(pv * sim->input_slots * sizeof(*st->credit_slots));
-	st->link_wake = malloc(ports * sizeof(*st->link_wake));
 	st->busy_packets = calloc(sim->num_switches + 1, sizeof(*st->busy_packets));
-	st->links_wake = malloc((sim->num_switches + 1) * sizeof(*st->links_wake));
 	st->rng = malloc(servers * sizeof(*st->rng));
 	st->next_generation = calloc(servers, sizeof(*st->next_generation));
 	st->sequence = calloc(servers, sizeof(*st->sequence));
@@ -86,18 +85,17 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	st->server_queued = calloc(servers, sizeof(*st->server_queued));
 	st->queue_rr = calloc(servers, sizeof(*st->queue_rr));
 	if (!st->packets || !st->in || !st->in_slots || !st->credits || !st->out ||
-	    !st->out_slots || !st->ports || !st->credit_slots || !st->link_wake ||
-	    !st->busy_packets || !st->links_wake || !st->rng || !st->next_generation || !st->sequence ||
+	    !st->out_slots || !st->ports || !st->credit_slots || !st->busy_packets ||
+	    !st->rng || !st->next_generation || !st->sequence ||
 	    !st->trace_next || !st->trace_left || !st->queue || !st->queue_slots ||
-	    !st->server_link_free || !st->inject_wake || !st->server_queued || !st->queue_rr)
+	    !st->server_link_free || !st->inject_wake || !st->server_queued || !st->queue_rr ||
+	    sim_wheel_init(&st->links, sim->num_switches, sim->first_port))
 		return vlr_fail(err, "out of memory for a run (%llu bytes)",
 				(unsigned long long)vlr_sim_run_bytes(sim));
 	for (i = 0; i < ports; i++) {
 		st->ports[i].tx_vl = SIM_NO_VL;
 		st->ports[i].looks_from = UINT64_MAX;
 	}
-	memset(st->link_wake, 0xff, ports * sizeof(*st->link_wake));
-	memset(st->links_wake, 0xff, (sim->num_switches + 1) * sizeof(*st->links_wake));
 	memset(st->inject_wake, 0xff, servers * sizeof(*st->inject_wake));
 	return 0;
 }
@@ -246,9 +244,8 @@ void sim_state_free(struct sim_state *st)
 	free(st->out_slots);
 	free(st->ports);
 	free(st->credit_slots);
-	free(st->link_wake);
+	sim_wheel_free(&st->links);
 	free(st->busy_packets);
-	free(st->links_wake);
 	free(st->rng);
 	free(st->next_generation);
 	free(st->sequence);
