@@ -110,14 +110,17 @@ static void reroute(struct sim_state *st, uint32_t sw, uint32_t port, unsigned v
 static uint16_t free_outputs(const struct separable *a, const struct sim_state *st,
 			     uint32_t out, uint16_t choices)
 {
+	const uint64_t *busy = a->xout_free + (uint64_t)out * a->vls;
 	uint16_t free_vls = 0;
-	unsigned vl;
+	unsigned left, vl;
 
 	if (!a->per_vl_crossbar)
-		return a->xout_free[xbar(a, out, 0)] <= st->now ? choices : 0;
-	for (vl = 0; vl < st->vls; vl++)
-		if ((choices >> vl & 1) && a->xout_free[xbar(a, out, vl)] <= st->now)
+		return busy[0] <= st->now ? choices : 0;
+	for (left = sim_vls_of(st, choices); left; left &= left - 1) {
+		vl = sim_lowest(left);
+		if (busy[vl] <= st->now)
 			free_vls |= (uint16_t)(1u << vl);
+	}
 	return free_vls;
 }
 
@@ -132,12 +135,11 @@ static uint64_t output_frees(const struct separable *a, const struct sim_state *
 {
 	const struct sim_output *buffers = st->out + (uint64_t)out * st->vls;
 	uint64_t next = st->now + 1, first = UINT64_MAX, link, room, at;
-	unsigned vl;
+	unsigned left, vl;
 
 	link = st->ports[out].link_free > next ? st->ports[out].link_free : next;
-	for (vl = 0; vl < st->vls; vl++) {
-		if (!(choices >> vl & 1))
-			continue;
+	for (left = sim_vls_of(st, choices); left; left &= left - 1) {
+		vl = sim_lowest(left);
 		room = buffers[vl].used < st->config->output_packets ? next :
 		       st->ports[out].tx_vl == vl ? link : link + st->config->packet_phits;
 		at = a->xout_free[xbar(a, out, vl)];
@@ -307,16 +309,17 @@ static void gather_port(struct separable *a, const struct sim_state *st, uint32_
 {
 	struct sim_round *r = &a->round;
 	uint32_t i = port - r->first;
-	unsigned vl;
+	unsigned left, vl;
 
 	if (r->per_vl == 1) {
 		if (a->xin[xbar(a, port, 0)].free <= st->now)
 			r->candidates[r->count++] = i;
 	} else {
-		for (vl = 0; vl < st->vls; vl++)
-			if ((st->ports[port].in_mask >> vl & 1) &&
-			    input_wake(a, st, port, vl) <= st->now)
+		for (left = st->ports[port].in_mask; left; left &= left - 1) {
+			vl = sim_lowest(left);
+			if (input_wake(a, st, port, vl) <= st->now)
 				r->candidates[r->count++] = i * r->per_vl + vl;
+		}
 	}
 	r->touched[r->num_touched++] = port;
 }
@@ -362,14 +365,13 @@ static void rewake(struct separable *a, const struct sim_state *st)
 	const struct sim_round *r = &a->round;
 	uint64_t w, least;
 	uint32_t i, port;
-	unsigned vl;
+	unsigned left;
 
 	for (i = 0; i < r->num_touched; i++) {
 		port = r->touched[i];
 		least = UINT64_MAX;
-		for (vl = 0; vl < st->vls; vl++)
-			if ((st->ports[port].in_mask >> vl & 1) &&
-			    (w = input_wake(a, st, port, vl)) < least)
+		for (left = st->ports[port].in_mask; left; left &= left - 1)
+			if ((w = input_wake(a, st, port, sim_lowest(left))) < least)
 				least = w;
 		sim_wheel_set(&a->port_wake, port, least);
 	}

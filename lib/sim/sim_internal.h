@@ -287,6 +287,18 @@ static inline uint32_t sim_input_first(const struct sim_state *st, uint64_t pv)
 	return st->in_slots[pv * st->sim->input_slots + st->in[pv].head];
 }
 
+/* The VLs of mask that a run simulates (a VL selection's choices may name more). */
+static inline unsigned sim_vls_of(const struct sim_state *st, unsigned mask)
+{
+	return mask & ((1u << st->vls) - 1);
+}
+
+/* The lowest set bit of a non-zero mask. */
+static inline unsigned sim_lowest(unsigned mask)
+{
+	return (unsigned)__builtin_ctz(mask);
+}
+
 /* The first bit of a non-zero mask from bit `from` on, round robin. */
 static inline unsigned sim_first_from(unsigned mask, unsigned from)
 {

@@ -175,11 +175,12 @@ int sim_pick_vl(struct sim_state *st, uint32_t out_port, uint16_t choices)
 {
 	const struct sim_output *out = st->out + (uint64_t)out_port * st->vls;
 	const uint16_t *credits = NULL;
-	unsigned vl, capacity = st->config->output_packets;
+	unsigned left, vl, capacity = st->config->output_packets;
 	int downstream = st->sim->peer[out_port] != VLR_NONE, best = -1;
 
-	for (vl = 0; vl < st->vls; vl++) {
-		if (!(choices >> vl & 1) || out[vl].used >= capacity)
+	for (left = sim_vls_of(st, choices); left; left &= left - 1) {
+		vl = sim_lowest(left);
+		if (out[vl].used >= capacity)
 			continue;
 		if (best < 0 || out[vl].used < out[best].used) {
 			best = (int)vl;
@@ -290,15 +291,17 @@ static void settle_link(struct sim_state *st, struct sim_port *s, uint32_t port)
 static int link_vl(struct sim_state *st, uint32_t port, uint64_t *wake)
 {
 	uint32_t peer = st->sim->peer[port];
-	unsigned mask = st->ports[port].out_mask, vl;
+	unsigned mask = st->ports[port].out_mask, left, vl;
 	const uint16_t *credits;
 
 	if (peer != VLR_NONE) {
 		sim_credits_settle(st, port);
 		credits = st->credits + (uint64_t)port * st->vls;
-		for (vl = 0; vl < st->vls; vl++)
+		for (left = mask; left; left &= left - 1) {
+			vl = sim_lowest(left);
 			if (!credits[vl])
 				mask &= ~(1u << vl);
+		}
 	}
 	if (!mask) {
 		*wake = sim_credit_due(st, port);
