@@ -183,6 +183,10 @@ struct sim_state {
 	uint64_t *inject_wake;		/* first cycle its injection may act:
 					   its link frees, a credit comes back,
 					   or a packet is queued */
+	struct sim_wheel servers_wake;	/* first cycle it generates or its
+					   injection may act, or earlier
+					   (all servers one group; not with
+					   a trace) */
 	uint32_t *server_queued;	/* packets in its injection queues */
 	uint32_t *queue_rr;
 	double generation_p;		/* packets per server per cycle */
@@ -361,6 +365,8 @@ void sim_tell_hop(const struct sim_state *state, const struct sim_packet *p,
 
 /* sim_injection.c: every server generates, then injects if it may. */
 void sim_servers(struct sim_state *state);
+/* The servers' first cycles in servers_wake, after their set-up. */
+void sim_servers_wake_init(struct sim_state *state);
 
 /* sim_stats.c */
 int sim_stats_init(struct sim_stats *stats, const struct sim_state *state);

@@ -266,10 +266,12 @@ void sim_return_credit(struct sim_state *st, uint32_t port, unsigned vl, uint64_
 
 	slot->time = time;
 	slot->vl = vl;
-	if (!at && server != VLR_NONE && time < st->inject_wake[server])
+	if (!at && server != VLR_NONE && time < st->inject_wake[server]) {
 		st->inject_wake[server] = time;
-	else if (!at && server == VLR_NONE)
+		sim_wheel_lower(&st->servers_wake, server, time);
+	} else if (!at && server == VLR_NONE) {
 		wake_link(st, sender, time);
+	}
 	s->credit_count++;
 }
 

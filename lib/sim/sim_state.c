@@ -33,6 +33,14 @@ static uint64_t packet_capacity(const struct vlr_sim *sim)
 	       (uint64_t)sim->servers.count * c->injection_queues * c->queue_packets;
 }
 
+/* Bytes of the wheel of the servers (servers_wheel_init). */
+static uint64_t servers_wheel_bytes(const struct vlr_sim *sim)
+{
+	uint32_t first[2] = { 0, (uint32_t)sim->servers.count };
+
+	return sim_wheel_bytes(1, first);
+}
+
 uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 {
 	const struct vlr_sim_config *c = &sim->config;
@@ -45,13 +53,21 @@ uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 	       pv * sim->input_slots * sizeof(struct sim_credit) +
 	       sim->num_ports * sizeof(struct sim_port) +
 	       sim_wheel_bytes(sim->num_switches, sim->first_port) +
-	       sim->num_switches * sizeof(uint32_t) +
+	       sim->num_switches * sizeof(uint32_t) + servers_wheel_bytes(sim) +
 	       sim_allocator_type(c->allocator)->run_bytes(sim) +
 	       (c->reference.routing == VLR_SIM_ROUTING_UGAL_L_CR ? sim_crt_bytes(sim) : 0) +
 	       (c->reference.routing == VLR_SIM_ROUTING_PIGGYBACK ? sim_pb_bytes(sim) : 0) +
 	       queues * (sizeof(struct sim_ring) + c->queue_packets * sizeof(uint32_t)) +
 	       sim->servers.count * (sizeof(struct vlr_rng) + 5 * sizeof(uint64_t) +
 				     3 * sizeof(uint32_t));
+}
+
+/* The wheel of the servers: one group of them all; -1 if out of memory. */
+static int servers_wheel_init(struct sim_state *st)
+{
+	uint32_t first[2] = { 0, (uint32_t)st->sim->servers.count };
+
+	return sim_wheel_init(&st->servers_wake, 1, first);
 }
 
 static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
@@ -89,7 +105,8 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	    !st->rng || !st->next_generation || !st->sequence ||
 	    !st->trace_next || !st->trace_left || !st->queue || !st->queue_slots ||
 	    !st->server_link_free || !st->inject_wake || !st->server_queued || !st->queue_rr ||
-	    sim_wheel_init(&st->links, sim->num_switches, sim->first_port))
+	    sim_wheel_init(&st->links, sim->num_switches, sim->first_port) ||
+	    servers_wheel_init(st))
 		return vlr_fail(err, "out of memory for a run (%llu bytes)",
 				(unsigned long long)vlr_sim_run_bytes(sim));
 	for (i = 0; i < ports; i++) {
@@ -208,6 +225,7 @@ int sim_state_init(struct sim_state *st, const struct vlr_sim *sim, double load,
 	init_inputs(st);
 	init_packets(st);
 	init_servers(st, load, seed);
+	sim_servers_wake_init(st);
 	if (!sim->config.trace) {
 		st->traffic = vlr_traffic_new(&sim->servers,
 					      sim->has_topology ? &sim->topology : NULL,
@@ -255,6 +273,7 @@ void sim_state_free(struct sim_state *st)
 	free(st->queue_slots);
 	free(st->server_link_free);
 	free(st->inject_wake);
+	sim_wheel_free(&st->servers_wake);
 	free(st->server_queued);
 	free(st->queue_rr);
 	memset(st, 0, sizeof(*st));
