@@ -25,11 +25,12 @@
  * output's wire to arrive, or one to be sent first and arrive. Only a new
  * head (a grant, a packet into an empty buffer: arrived()) brings it
  * forward, as everything else at an output only grows busier until then.
- * Ports and switches keep the least of their inputs (port_wake,
- * switch_wake), so that a switch with nothing to grant is not visited;
- * the requests, and so the grants, are those of trying every input every
- * cycle. A head from a server that the routing may reroute is tried
- * every cycle its crossbar input is free.
+ * Ports keep the least of their inputs in a timing wheel (port_wake,
+ * sim_wheel.h), so that a switch with nothing to grant is not visited and
+ * one that has visits its due ports alone, in port order; the requests,
+ * and so the grants, are those of trying every input every cycle. A head
+ * from a server that the routing may reroute is tried every cycle its
+ * crossbar input is free.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -61,7 +62,6 @@ struct sim_round {
 	unsigned per_vl;	/* VLs per port in the crossbar: vls or 1 */
 	uint32_t inputs;	/* crossbar inputs: ports * per_vl */
 	uint32_t count;		/* candidates */
-	uint64_t later;		/* least port_wake of the ports not due */
 	uint32_t num_touched;	/* ports due */
 	uint32_t touched[VLR_MAX_NODE_PORTS];
 	uint32_t candidates[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
@@ -84,10 +84,10 @@ struct separable {
 	uint8_t *in_rr;		/* [port]: next VL to favour at the input */
 	uint32_t *out_rr;	/* [port, VL]: next crossbar input to favour at
 				   a crossbar output */
-	uint64_t *port_wake;	/* [port]: least cycle one of its inputs may
-				   request (crossbar input free too), or less;
-				   UINT64_MAX when they are empty */
-	uint64_t *switch_wake;	/* [switch]: least port_wake of its ports, or less */
+	struct sim_wheel port_wake;	/* [port]: least cycle one of its inputs
+					   may request (crossbar input free
+					   too), or less; none when they are
+					   empty */
 	struct sim_round round;	/* scratch */
 };
 
@@ -110,14 +110,17 @@ static void reroute(struct sim_state *st, uint32_t sw, uint32_t port, unsigned v
 static uint16_t free_outputs(const struct separable *a, const struct sim_state *st,
 			     uint32_t out, uint16_t choices)
 {
+	const uint64_t *busy = a->xout_free + (uint64_t)out * a->vls;
 	uint16_t free_vls = 0;
-	unsigned vl;
+	unsigned left, vl;
 
 	if (!a->per_vl_crossbar)
-		return a->xout_free[xbar(a, out, 0)] <= st->now ? choices : 0;
-	for (vl = 0; vl < st->vls; vl++)
-		if ((choices >> vl & 1) && a->xout_free[xbar(a, out, vl)] <= st->now)
+		return busy[0] <= st->now ? choices : 0;
+	for (left = sim_vls_of(st, choices); left; left &= left - 1) {
+		vl = sim_lowest(left);
+		if (busy[vl] <= st->now)
 			free_vls |= (uint16_t)(1u << vl);
+	}
 	return free_vls;
 }
 
@@ -132,12 +135,11 @@ static uint64_t output_frees(const struct separable *a, const struct sim_state *
 {
 	const struct sim_output *buffers = st->out + (uint64_t)out * st->vls;
 	uint64_t next = st->now + 1, first = UINT64_MAX, link, room, at;
-	unsigned vl;
+	unsigned left, vl;
 
 	link = st->ports[out].link_free > next ? st->ports[out].link_free : next;
-	for (vl = 0; vl < st->vls; vl++) {
-		if (!(choices >> vl & 1))
-			continue;
+	for (left = sim_vls_of(st, choices); left; left &= left - 1) {
+		vl = sim_lowest(left);
 		room = buffers[vl].used < st->config->output_packets ? next :
 		       st->ports[out].tx_vl == vl ? link : link + st->config->packet_phits;
 		at = a->xout_free[xbar(a, out, vl)];
@@ -302,37 +304,45 @@ static uint64_t input_wake(const struct separable *a, const struct sim_state *st
 	return busy > due ? busy : due;
 }
 
+/* Port, due, into touched; its free crossbar inputs whose head may request into candidates. */
+static void gather_port(struct separable *a, const struct sim_state *st, uint32_t port)
+{
+	struct sim_round *r = &a->round;
+	uint32_t i = port - r->first;
+	unsigned left, vl;
+
+	if (r->per_vl == 1) {
+		if (a->xin[xbar(a, port, 0)].free <= st->now)
+			r->candidates[r->count++] = i;
+	} else {
+		for (left = st->ports[port].in_mask; left; left &= left - 1) {
+			vl = sim_lowest(left);
+			if (input_wake(a, st, port, vl) <= st->now)
+				r->candidates[r->count++] = i * r->per_vl + vl;
+		}
+	}
+	r->touched[r->num_touched++] = port;
+}
+
 /*
- * The crossbar inputs of the switch that are free and hold a packet
- * whose head may request; the ports due in touched.
+ * The switch's due ports (as the wheel has them) in touched, in port order,
+ * and their crossbar inputs that are free and hold a head that may request.
  */
 static void gather(struct separable *a, const struct sim_state *st)
 {
 	struct sim_round *r = &a->round;
-	uint32_t i, port;
-	unsigned vl;
+	struct sim_wheel *w = &a->port_wake;
+	uint32_t word, first = r->first, port;
+	uint64_t bits;
 
 	r->count = 0;
 	r->num_touched = 0;
-	r->later = UINT64_MAX;
-	for (i = 0; i < r->ports; i++) {
-		port = r->first + i;
-		if (a->port_wake[port] > st->now) {
-			if (a->port_wake[port] < r->later)
-				r->later = a->port_wake[port];
-			continue;
+	for (word = w->first_word[r->sw]; word < w->first_word[r->sw + 1]; word++, first += 64)
+		for (bits = sim_wheel_take(w, word); bits; bits &= bits - 1) {
+			port = first + (uint32_t)__builtin_ctzll(bits);
+			if (sim_wheel_due(w, port))
+				gather_port(a, st, port);
 		}
-		if (r->per_vl == 1) {
-			if (a->xin[xbar(a, port, 0)].free <= st->now)
-				r->candidates[r->count++] = i;
-		} else {
-			for (vl = 0; vl < st->vls; vl++)
-				if ((st->ports[port].in_mask >> vl & 1) &&
-				    input_wake(a, st, port, vl) <= st->now)
-					r->candidates[r->count++] = i * r->per_vl + vl;
-		}
-		r->touched[r->num_touched++] = port;
-	}
 }
 
 /* Inputs that requested and lost in the last iteration request next cycle again. */
@@ -349,26 +359,33 @@ static void keep_losers(struct separable *a, const struct sim_state *st)
 	}
 }
 
-/* port_wake of the touched ports, and the switch's least. */
+/* port_wake of the touched ports. */
 static void rewake(struct separable *a, const struct sim_state *st)
 {
 	const struct sim_round *r = &a->round;
-	uint64_t next = r->later, w, least;
+	uint64_t w, least;
 	uint32_t i, port;
-	unsigned vl;
+	unsigned left;
 
 	for (i = 0; i < r->num_touched; i++) {
 		port = r->touched[i];
 		least = UINT64_MAX;
-		for (vl = 0; vl < st->vls; vl++)
-			if ((st->ports[port].in_mask >> vl & 1) &&
-			    (w = input_wake(a, st, port, vl)) < least)
+		for (left = st->ports[port].in_mask; left; left &= left - 1)
+			if ((w = input_wake(a, st, port, sim_lowest(left))) < least)
 				least = w;
-		a->port_wake[port] = least;
-		if (least < next)
-			next = least;
+		sim_wheel_set(&a->port_wake, port, least);
 	}
-	a->switch_wake[r->sw] = next;
+}
+
+/* Whether the wheel has a due port (or a stale bit) of switch sw. */
+static int any_due(const struct sim_wheel *w, uint32_t sw)
+{
+	uint32_t word;
+
+	for (word = w->first_word[sw]; word < w->first_word[sw + 1]; word++)
+		if (w->due[word])
+			return 1;
+	return 0;
 }
 
 static void allocate(struct sim_allocator *self, struct sim_state *st, uint32_t sw)
@@ -377,7 +394,8 @@ static void allocate(struct sim_allocator *self, struct sim_state *st, uint32_t 
 	struct sim_round *r = &a->round;
 	unsigned it;
 
-	if (a->switch_wake[sw] > st->now)
+	sim_wheel_advance(&a->port_wake, st->now);
+	if (!any_due(&a->port_wake, sw))
 		return;
 	r->sw = sw;
 	r->first = st->sim->first_port[sw];
@@ -396,16 +414,10 @@ static void arrived(struct sim_allocator *self, const struct sim_state *st, uint
 		    unsigned vl)
 {
 	struct separable *a = (struct separable *)self;
-	uint32_t sw = st->sim->port_switch[port];
-	uint64_t w;
 
 	a->xin[(uint64_t)port * st->vls + vl].not_before = st->in[(uint64_t)port * st->vls +
 								       vl].ready;
-	w = input_wake(a, st, port, vl);
-	if (w < a->port_wake[port])
-		a->port_wake[port] = w;
-	if (w < a->switch_wake[sw])
-		a->switch_wake[sw] = w;
+	sim_wheel_lower(&a->port_wake, port, input_wake(a, st, port, vl));
 }
 
 static void release(struct sim_allocator *self)
@@ -416,8 +428,7 @@ static void release(struct sim_allocator *self)
 	free(a->xout_free);
 	free(a->in_rr);
 	free(a->out_rr);
-	free(a->port_wake);
-	free(a->switch_wake);
+	sim_wheel_free(&a->port_wake);
 	free(a);
 }
 
@@ -426,8 +437,17 @@ static uint64_t run_bytes(const struct vlr_sim *sim)
 	uint64_t pv = (uint64_t)sim->num_ports * sim->vls;
 
 	return pv * (sizeof(struct crossbar_input) + sizeof(uint64_t) + sizeof(uint32_t)) +
-	       sim->num_ports * (1 + sizeof(uint64_t)) + sim->num_switches * sizeof(uint64_t) +
+	       sim->num_ports + sim_wheel_bytes(sim->num_switches, sim->first_port) +
 	       sizeof(struct sim_round);
+}
+
+/* Every port due at cycle 0: the first allocation of a switch looks at each. */
+static void wake_all(struct separable *a, uint32_t ports)
+{
+	uint32_t port;
+
+	for (port = 0; port < ports; port++)
+		sim_wheel_set(&a->port_wake, port, 0);
 }
 
 static struct sim_allocator *create(const struct vlr_sim *sim, struct vlr_error *err)
@@ -446,17 +466,16 @@ static struct sim_allocator *create(const struct vlr_sim *sim, struct vlr_error 
 		a->xout_free = calloc(pv, sizeof(*a->xout_free));
 		a->in_rr = calloc(ports, 1);
 		a->out_rr = calloc(pv, sizeof(*a->out_rr));
-		a->port_wake = calloc(ports, sizeof(*a->port_wake));
-		a->switch_wake = calloc(sim->num_switches + 1, sizeof(*a->switch_wake));
 	}
-	if (!a || !a->xin || !a->xout_free || !a->in_rr || !a->out_rr || !a->port_wake ||
-	    !a->switch_wake) {
+	if (!a || !a->xin || !a->xout_free || !a->in_rr || !a->out_rr ||
+	    sim_wheel_init(&a->port_wake, sim->num_switches, sim->first_port)) {
 		if (a)
 			release(&a->base);
 		vlr_fail(err, "out of memory for a run (%llu bytes)",
 			 (unsigned long long)vlr_sim_run_bytes(sim));
 		return NULL;
 	}
+	wake_all(a, sim->num_ports);
 	return &a->base;
 }
 

@@ -16,7 +16,9 @@
  * the first cycle it may (its link frees, a credit reaches its credit
  * ring's head, a packet is queued). Credits are only taken in when it
  * acts, which leaves them as they would be had it tried every cycle: its
- * credits are read by its injection alone.
+ * credits are read by its injection alone. Without a trace, a timing
+ * wheel (servers_wake, sim_wheel.h) holds the least of that and its next
+ * generation, so that a cycle visits only the servers due in it.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -147,8 +149,7 @@ static void send(struct sim_state *st, uint32_t server, unsigned q, unsigned vl)
 	st->credits[(uint64_t)port * st->vls + vl]--;
 	if (c->hop)
 		sim_tell_hop(st, p, VLR_NONE, port - sim->first_port[sw] + 1, vl);
-	p->arrived = st->now + sim->latency[port];
-	p->ready = p->arrived + c->pipeline;
+	p->ready = st->now + sim->latency[port] + c->pipeline;
 	st->busy_packets[sw]++;
 	sim_input_push(st, port, vl, packet);
 	st->queued--;
@@ -205,9 +206,35 @@ static void inject(struct sim_state *st, uint32_t server)
 	st->inject_wake[server] = sim_credit_due(st, port);
 }
 
+/* The first cycle the server generates or its injection may act. */
+static uint64_t server_wake(const struct sim_state *st, uint32_t server)
+{
+	uint64_t wake = st->inject_wake[server];
+
+	if (st->generating && st->next_generation[server] < wake)
+		wake = st->next_generation[server];
+	return wake;
+}
+
+/* A server due now generates, then injects, if each is due; then waits for its next. */
+static void server_act(struct sim_state *st, uint32_t server)
+{
+	if (st->next_generation[server] <= st->now && st->generating)
+		generate(st, server);
+	if (st->inject_wake[server] <= st->now)
+		inject(st, server);
+	sim_wheel_set(&st->servers_wake, server, server_wake(st, server));
+}
+
+/*
+ * The servers due now act in server order (the order of the packets'
+ * serial numbers and of their draws from the packet pool), as if every
+ * server were tried every cycle; with a trace, every server is.
+ */
 void sim_servers(struct sim_state *st)
 {
-	uint32_t s, n = st->sim->servers.count;
+	uint32_t s, n = st->sim->servers.count, word;
+	uint64_t bits;
 
 	if (st->config->trace) {
 		for (s = 0; s < n; s++) {
@@ -217,10 +244,21 @@ void sim_servers(struct sim_state *st)
 		}
 		return;
 	}
-	for (s = 0; s < n; s++) {
-		if (st->next_generation[s] <= st->now && st->generating)
-			generate(st, s);
-		if (st->inject_wake[s] <= st->now)
-			inject(st, s);
-	}
+	sim_wheel_advance(&st->servers_wake, st->now);
+	for (word = 0; word < st->servers_wake.words; word++)
+		for (bits = sim_wheel_take(&st->servers_wake, word); bits; bits &= bits - 1) {
+			s = word * 64 + (uint32_t)__builtin_ctzll(bits);
+			if (sim_wheel_due(&st->servers_wake, s))
+				server_act(st, s);
+		}
+}
+
+void sim_servers_wake_init(struct sim_state *st)
+{
+	uint32_t s;
+
+	if (st->config->trace)
+		return;
+	for (s = 0; s < st->sim->servers.count; s++)
+		sim_wheel_set(&st->servers_wake, s, server_wake(st, s));
 }

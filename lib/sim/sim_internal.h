@@ -27,6 +27,8 @@
 #include <vlroute/traffic.h>
 #include <vlroute/tables.h>
 
+#include "sim_wheel.h"
+
 #define SIM_NO_VL 0xff
 
 struct vlr_sim {
@@ -59,7 +61,6 @@ struct vlr_sim {
 struct sim_packet {
 	uint64_t created;		/* generation cycle */
 	uint64_t ready;			/* cycle its head may move on */
-	uint64_t arrived;		/* head's arrival at the input buffer */
 	uint64_t serial;
 	uint32_t source;		/* servers */
 	uint32_t destination;
@@ -165,12 +166,10 @@ struct sim_state {
 	/* per port */
 	struct sim_port *ports;
 	struct sim_credit *credit_slots;	/* vls * input_slots per sender */
-	uint64_t *link_wake;		/* first cycle the link may act (its
-					   packet on the wire arrives, or one
-					   may go); UINT64_MAX: neither */
+	struct sim_wheel links;		/* [port]: first cycle the link may act
+					   (its packet on the wire arrives, or
+					   one may go); none: neither */
 	uint32_t *busy_packets;		/* [switch]: packets in its buffers */
-	uint64_t *links_wake;		/* [switch]: least link_wake of its
-					   ports, or less */
 
 	/* per server */
 	struct vlr_rng *rng;
@@ -184,6 +183,10 @@ struct sim_state {
 	uint64_t *inject_wake;		/* first cycle its injection may act:
 					   its link frees, a credit comes back,
 					   or a packet is queued */
+	struct sim_wheel servers_wake;	/* first cycle it generates or its
+					   injection may act, or earlier
+					   (all servers one group; not with
+					   a trace) */
 	uint32_t *server_queued;	/* packets in its injection queues */
 	uint32_t *queue_rr;
 	double generation_p;		/* packets per server per cycle */
@@ -288,6 +291,18 @@ static inline uint32_t sim_input_first(const struct sim_state *st, uint64_t pv)
 	return st->in_slots[pv * st->sim->input_slots + st->in[pv].head];
 }
 
+/* The VLs of mask that a run simulates (a VL selection's choices may name more). */
+static inline unsigned sim_vls_of(const struct sim_state *st, unsigned mask)
+{
+	return mask & ((1u << st->vls) - 1);
+}
+
+/* The lowest set bit of a non-zero mask. */
+static inline unsigned sim_lowest(unsigned mask)
+{
+	return (unsigned)__builtin_ctz(mask);
+}
+
 /* The first bit of a non-zero mask from bit `from` on, round robin. */
 static inline unsigned sim_first_from(unsigned mask, unsigned from)
 {
@@ -350,6 +365,8 @@ void sim_tell_hop(const struct sim_state *state, const struct sim_packet *p,
 
 /* sim_injection.c: every server generates, then injects if it may. */
 void sim_servers(struct sim_state *state);
+/* The servers' first cycles in servers_wake, after their set-up. */
+void sim_servers_wake_init(struct sim_state *state);
 
 /* sim_stats.c */
 int sim_stats_init(struct sim_stats *stats, const struct sim_state *state);

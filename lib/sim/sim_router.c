@@ -175,11 +175,12 @@ int sim_pick_vl(struct sim_state *st, uint32_t out_port, uint16_t choices)
 {
 	const struct sim_output *out = st->out + (uint64_t)out_port * st->vls;
 	const uint16_t *credits = NULL;
-	unsigned vl, capacity = st->config->output_packets;
+	unsigned left, vl, capacity = st->config->output_packets;
 	int downstream = st->sim->peer[out_port] != VLR_NONE, best = -1;
 
-	for (vl = 0; vl < st->vls; vl++) {
-		if (!(choices >> vl & 1) || out[vl].used >= capacity)
+	for (left = sim_vls_of(st, choices); left; left &= left - 1) {
+		vl = sim_lowest(left);
+		if (out[vl].used >= capacity)
 			continue;
 		if (best < 0 || out[vl].used < out[best].used) {
 			best = (int)vl;
@@ -195,15 +196,15 @@ int sim_pick_vl(struct sim_state *st, uint32_t out_port, uint16_t choices)
 	return best;
 }
 
-/* The link of port may act from cycle on: wake it and its switch. */
+/*
+ * The link of port may act from cycle on: wake it then, or when the packet
+ * on its wire has left, if later (a busy link would do nothing before).
+ */
 static void wake_link(struct sim_state *st, uint32_t port, uint64_t cycle)
 {
-	uint32_t sw = st->sim->port_switch[port];
+	uint64_t wire_free = st->ports[port].link_free;
 
-	if (cycle < st->link_wake[port])
-		st->link_wake[port] = cycle;
-	if (cycle < st->links_wake[sw])
-		st->links_wake[sw] = cycle;
+	sim_wheel_lower(&st->links, port, cycle > wire_free ? cycle : wire_free);
 }
 
 void sim_output_push(struct sim_state *st, uint32_t port, unsigned vl, uint32_t packet)
@@ -265,10 +266,12 @@ void sim_return_credit(struct sim_state *st, uint32_t port, unsigned vl, uint64_
 
 	slot->time = time;
 	slot->vl = vl;
-	if (!at && server != VLR_NONE && time < st->inject_wake[server])
+	if (!at && server != VLR_NONE && time < st->inject_wake[server]) {
 		st->inject_wake[server] = time;
-	else if (!at && server == VLR_NONE)
+		sim_wheel_lower(&st->servers_wake, server, time);
+	} else if (!at && server == VLR_NONE) {
 		wake_link(st, sender, time);
+	}
 	s->credit_count++;
 }
 
@@ -290,15 +293,17 @@ static void settle_link(struct sim_state *st, struct sim_port *s, uint32_t port)
 static int link_vl(struct sim_state *st, uint32_t port, uint64_t *wake)
 {
 	uint32_t peer = st->sim->peer[port];
-	unsigned mask = st->ports[port].out_mask, vl;
+	unsigned mask = st->ports[port].out_mask, left, vl;
 	const uint16_t *credits;
 
 	if (peer != VLR_NONE) {
 		sim_credits_settle(st, port);
 		credits = st->credits + (uint64_t)port * st->vls;
-		for (vl = 0; vl < st->vls; vl++)
+		for (left = mask; left; left &= left - 1) {
+			vl = sim_lowest(left);
 			if (!credits[vl])
 				mask &= ~(1u << vl);
+		}
 	}
 	if (!mask) {
 		*wake = sim_credit_due(st, port);
@@ -316,8 +321,7 @@ static void forward(struct sim_state *st, uint32_t port, uint32_t packet, unsign
 	st->credits[(uint64_t)port * st->vls + vl]--;
 	if (st->crt)
 		sim_crt_sent(st, port, vl);
-	p->arrived = st->now + sim->latency[port];
-	p->ready = p->arrived + st->config->pipeline;
+	p->ready = st->now + sim->latency[port] + st->config->pipeline;
 	p->hops++;
 	p->phase_hops++;
 	p->escalation += sim->global[port];
@@ -351,7 +355,7 @@ static void transmit(struct sim_state *st, uint32_t sw, uint32_t port, unsigned 
 	s->link_free = st->now + st->config->packet_phits;
 	s->tx_vl = (uint8_t)vl;
 	s->link_rr = (uint8_t)sim_ring_next(vl, st->vls);
-	st->link_wake[port] = s->link_free;
+	sim_wheel_set(&st->links, port, s->link_free);
 	s->last_sent = st->now;
 	s->looks_from = s->out_mask ? s->link_free : UINT64_MAX;
 	if (st->config->hop)
@@ -380,23 +384,22 @@ static void link_act(struct sim_state *st, uint32_t sw, uint32_t port)
 			return;
 		}
 	}
-	st->link_wake[port] = s->tx_vl != SIM_NO_VL ? s->link_free : wake;
+	sim_wheel_set(&st->links, port, s->tx_vl != SIM_NO_VL ? s->link_free : wake);
 }
 
+/* The switch's links due now act, in port order (each sets its next cycle). */
 void sim_links(struct sim_state *st, uint32_t sw)
 {
-	uint32_t port, last = st->sim->first_port[sw + 1];
-	uint64_t next = UINT64_MAX;
+	struct sim_wheel *w = &st->links;
+	uint32_t word, first = st->sim->first_port[sw], port;
+	uint64_t bits;
 
-	if (st->links_wake[sw] > st->now)
-		return;
-	for (port = st->sim->first_port[sw]; port < last; port++) {
-		if (st->link_wake[port] <= st->now)
-			link_act(st, sw, port);
-		if (st->link_wake[port] < next)
-			next = st->link_wake[port];
-	}
-	st->links_wake[sw] = next;
+	for (word = w->first_word[sw]; word < w->first_word[sw + 1]; word++, first += 64)
+		for (bits = sim_wheel_take(w, word); bits; bits &= bits - 1) {
+			port = first + (uint32_t)__builtin_ctzll(bits);
+			if (sim_wheel_due(w, port))
+				link_act(st, sw, port);
+		}
 }
 
 void sim_tell_hop(const struct sim_state *st, const struct sim_packet *p,

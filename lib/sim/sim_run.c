@@ -34,6 +34,7 @@ static void cycle(struct sim_state *st)
 	if (st->pb)
 		sim_pb_update(st);
 	sim_servers(st);
+	sim_wheel_advance(&st->links, st->now);
 	for (sw = 0; sw < sim->num_switches; sw++)
 		if (st->busy_packets[sw])
 			sim_links(st, sw);

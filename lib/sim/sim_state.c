@@ -33,6 +33,14 @@ static uint64_t packet_capacity(const struct vlr_sim *sim)
 	       (uint64_t)sim->servers.count * c->injection_queues * c->queue_packets;
 }
 
+/* Bytes of the wheel of the servers (servers_wheel_init). */
+static uint64_t servers_wheel_bytes(const struct vlr_sim *sim)
+{
+	uint32_t first[2] = { 0, (uint32_t)sim->servers.count };
+
+	return sim_wheel_bytes(1, first);
+}
+
 uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 {
 	const struct vlr_sim_config *c = &sim->config;
@@ -43,14 +51,23 @@ uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 	       pv * (sizeof(struct sim_input) + sizeof(struct sim_output) + sizeof(uint16_t)) +
 	       pv * (sim->input_slots + c->output_packets) * sizeof(uint32_t) +
 	       pv * sim->input_slots * sizeof(struct sim_credit) +
-	       sim->num_ports * (sizeof(struct sim_port) + sizeof(uint64_t)) +
-	       sim->num_switches * (sizeof(uint32_t) + sizeof(uint64_t)) +
+	       sim->num_ports * sizeof(struct sim_port) +
+	       sim_wheel_bytes(sim->num_switches, sim->first_port) +
+	       sim->num_switches * sizeof(uint32_t) + servers_wheel_bytes(sim) +
 	       sim_allocator_type(c->allocator)->run_bytes(sim) +
 	       (c->reference.routing == VLR_SIM_ROUTING_UGAL_L_CR ? sim_crt_bytes(sim) : 0) +
 	       (c->reference.routing == VLR_SIM_ROUTING_PIGGYBACK ? sim_pb_bytes(sim) : 0) +
 	       queues * (sizeof(struct sim_ring) + c->queue_packets * sizeof(uint32_t)) +
 	       sim->servers.count * (sizeof(struct vlr_rng) + 5 * sizeof(uint64_t) +
 				     3 * sizeof(uint32_t));
+}
+
+/* The wheel of the servers: one group of them all; -1 if out of memory. */
+static int servers_wheel_init(struct sim_state *st)
+{
+	uint32_t first[2] = { 0, (uint32_t)st->sim->servers.count };
+
+	return sim_wheel_init(&st->servers_wake, 1, first);
 }
 
 static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
@@ -71,9 +88,7 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	st->out_slots = malloc(pv * c->output_packets * sizeof(*st->out_slots));
 	st->ports = calloc(ports, sizeof(*st->ports));
 	st->credit_slots = malloc(pv * sim->input_slots * sizeof(*st->credit_slots));
-	st->link_wake = malloc(ports * sizeof(*st->link_wake));
 	st->busy_packets = calloc(sim->num_switches + 1, sizeof(*st->busy_packets));
-	st->links_wake = malloc((sim->num_switches + 1) * sizeof(*st->links_wake));
 	st->rng = malloc(servers * sizeof(*st->rng));
 	st->next_generation = calloc(servers, sizeof(*st->next_generation));
 	st->sequence = calloc(servers, sizeof(*st->sequence));
@@ -86,18 +101,18 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	st->server_queued = calloc(servers, sizeof(*st->server_queued));
 	st->queue_rr = calloc(servers, sizeof(*st->queue_rr));
 	if (!st->packets || !st->in || !st->in_slots || !st->credits || !st->out ||
-	    !st->out_slots || !st->ports || !st->credit_slots || !st->link_wake ||
-	    !st->busy_packets || !st->links_wake || !st->rng || !st->next_generation || !st->sequence ||
+	    !st->out_slots || !st->ports || !st->credit_slots || !st->busy_packets ||
+	    !st->rng || !st->next_generation || !st->sequence ||
 	    !st->trace_next || !st->trace_left || !st->queue || !st->queue_slots ||
-	    !st->server_link_free || !st->inject_wake || !st->server_queued || !st->queue_rr)
+	    !st->server_link_free || !st->inject_wake || !st->server_queued || !st->queue_rr ||
+	    sim_wheel_init(&st->links, sim->num_switches, sim->first_port) ||
+	    servers_wheel_init(st))
 		return vlr_fail(err, "out of memory for a run (%llu bytes)",
 				(unsigned long long)vlr_sim_run_bytes(sim));
 	for (i = 0; i < ports; i++) {
 		st->ports[i].tx_vl = SIM_NO_VL;
 		st->ports[i].looks_from = UINT64_MAX;
 	}
-	memset(st->link_wake, 0xff, ports * sizeof(*st->link_wake));
-	memset(st->links_wake, 0xff, (sim->num_switches + 1) * sizeof(*st->links_wake));
 	memset(st->inject_wake, 0xff, servers * sizeof(*st->inject_wake));
 	return 0;
 }
@@ -210,6 +225,7 @@ int sim_state_init(struct sim_state *st, const struct vlr_sim *sim, double load,
 	init_inputs(st);
 	init_packets(st);
 	init_servers(st, load, seed);
+	sim_servers_wake_init(st);
 	if (!sim->config.trace) {
 		st->traffic = vlr_traffic_new(&sim->servers,
 					      sim->has_topology ? &sim->topology : NULL,
@@ -246,9 +262,8 @@ void sim_state_free(struct sim_state *st)
 	free(st->out_slots);
 	free(st->ports);
 	free(st->credit_slots);
-	free(st->link_wake);
+	sim_wheel_free(&st->links);
 	free(st->busy_packets);
-	free(st->links_wake);
 	free(st->rng);
 	free(st->next_generation);
 	free(st->sequence);
@@ -258,6 +273,7 @@ void sim_state_free(struct sim_state *st)
 	free(st->queue_slots);
 	free(st->server_link_free);
 	free(st->inject_wake);
+	sim_wheel_free(&st->servers_wake);
 	free(st->server_queued);
 	free(st->queue_rr);
 	memset(st, 0, sizeof(*st));
