@@ -122,10 +122,31 @@ struct sim_port {
 	uint8_t link_rr;		/* next VL to favour on the link */
 };
 
-struct sim_credit {
-	uint64_t time;			/* cycle the credit reaches the sender */
-	uint32_t vl;
-};
+/*
+ * A credit on its way back: the cycle it reaches the sender above its VL's
+ * 4 bits (VLR_MAX_DATA_VLS < 16), one word, so that a sender's ring of
+ * them takes half the cache lines a struct of the two would.
+ */
+typedef uint64_t sim_credit;
+
+#define SIM_CREDIT_VL_BITS 4
+
+static inline sim_credit sim_credit_make(uint64_t time, unsigned vl)
+{
+	return time << SIM_CREDIT_VL_BITS | vl;
+}
+
+/* The cycle credit reaches its sender. */
+static inline uint64_t sim_credit_time(sim_credit credit)
+{
+	return credit >> SIM_CREDIT_VL_BITS;
+}
+
+/* The VL credit is for. */
+static inline unsigned sim_credit_vl(sim_credit credit)
+{
+	return (unsigned)(credit & ((1u << SIM_CREDIT_VL_BITS) - 1));
+}
 
 struct sim_stats {
 	uint64_t *latency_hist;		/* [latency], grows */
@@ -165,7 +186,7 @@ struct sim_state {
 
 	/* per port */
 	struct sim_port *ports;
-	struct sim_credit *credit_slots;	/* vls * input_slots per sender */
+	sim_credit *credit_slots;	/* vls * input_slots per sender */
 	struct sim_wheel links;		/* [port]: first cycle the link may act
 					   (its packet on the wire arrives, or
 					   one may go); none: neither */

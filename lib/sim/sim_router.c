@@ -116,13 +116,14 @@ static void credits_settle_until(struct sim_state *st, uint32_t sender, uint64_t
 {
 	struct sim_port *s = &st->ports[sender];
 	uint32_t capacity = st->vls * st->sim->input_slots;
-	const struct sim_credit *slots = st->credit_slots + (uint64_t)sender * capacity;
+	const sim_credit *slots = st->credit_slots + (uint64_t)sender * capacity;
+	sim_credit credit;
 
-	while (s->credit_count && slots[s->credit_head].time <= cycle) {
-		st->credits[(uint64_t)sender * st->vls + slots[s->credit_head].vl]++;
+	while (s->credit_count &&
+	       sim_credit_time(credit = slots[s->credit_head]) <= cycle) {
+		st->credits[(uint64_t)sender * st->vls + sim_credit_vl(credit)]++;
 		if (st->crt && st->sim->peer[sender] != VLR_NONE)
-			sim_crt_credit(st, sender, slots[s->credit_head].vl,
-				       slots[s->credit_head].time);
+			sim_crt_credit(st, sender, sim_credit_vl(credit), sim_credit_time(credit));
 		s->credit_head = (uint16_t)sim_ring_next(s->credit_head, capacity);
 		s->credit_count--;
 	}
@@ -229,8 +230,8 @@ uint64_t sim_credit_due(const struct sim_state *st, uint32_t sender)
 	const struct sim_port *s = &st->ports[sender];
 	uint32_t capacity = st->vls * st->sim->input_slots;
 
-	return s->credit_count ? st->credit_slots[(uint64_t)sender * capacity +
-						  s->credit_head].time : UINT64_MAX;
+	return s->credit_count ? sim_credit_time(st->credit_slots[(uint64_t)sender * capacity +
+								  s->credit_head]) : UINT64_MAX;
 }
 
 /*
@@ -239,14 +240,15 @@ uint64_t sim_credit_due(const struct sim_state *st, uint32_t sender)
  * keeps the ring in time order, the later ones moved back by one, so that
  * a late credit holds back no other VL's.
  */
-static uint32_t credit_position(struct sim_state *st, struct sim_credit *ring,
+static uint32_t credit_position(struct sim_state *st, sim_credit *ring,
 				const struct sim_port *s, uint32_t capacity, uint64_t time)
 {
 	uint32_t i = s->credit_count;
 
 	if (!st->crt)
 		return i;
-	while (i && ring[sim_wrap((uint32_t)s->credit_head + i - 1, capacity)].time > time) {
+	while (i && sim_credit_time(ring[sim_wrap((uint32_t)s->credit_head + i - 1,
+						  capacity)]) > time) {
 		ring[sim_wrap((uint32_t)s->credit_head + i, capacity)] =
 			ring[sim_wrap((uint32_t)s->credit_head + i - 1, capacity)];
 		i--;
@@ -260,12 +262,10 @@ void sim_return_credit(struct sim_state *st, uint32_t port, unsigned vl, uint64_
 	uint32_t sender = sim_sender(st->sim, port), server = st->sim->peer_server[port];
 	struct sim_port *s = &st->ports[sender];
 	uint32_t capacity = st->vls * st->sim->input_slots;
-	struct sim_credit *ring = st->credit_slots + (uint64_t)sender * capacity;
+	sim_credit *ring = st->credit_slots + (uint64_t)sender * capacity;
 	uint32_t at = credit_position(st, ring, s, capacity, time);
-	struct sim_credit *slot = ring + sim_wrap((uint32_t)s->credit_head + at, capacity);
 
-	slot->time = time;
-	slot->vl = vl;
+	ring[sim_wrap((uint32_t)s->credit_head + at, capacity)] = sim_credit_make(time, vl);
 	if (!at && server != VLR_NONE && time < st->inject_wake[server]) {
 		st->inject_wake[server] = time;
 		sim_wheel_lower(&st->servers_wake, server, time);

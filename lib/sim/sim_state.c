@@ -50,7 +50,7 @@ uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 	return packet_capacity(sim) * sizeof(struct sim_packet) +
 	       pv * (sizeof(struct sim_input) + sizeof(struct sim_output) + sizeof(uint16_t)) +
 	       pv * (sim->input_slots + c->output_packets) * sizeof(uint32_t) +
-	       pv * sim->input_slots * sizeof(struct sim_credit) +
+	       pv * sim->input_slots * sizeof(sim_credit) +
 	       sim->num_ports * sizeof(struct sim_port) +
 	       sim_wheel_bytes(sim->num_switches, sim->first_port) +
 	       sim->num_switches * sizeof(uint32_t) + servers_wheel_bytes(sim) +
