@@ -300,6 +300,12 @@ struct exp_csv {
 char *exp_slurp(const char *path, size_t *length);
 
 struct exp_csv *exp_csv_read(const char *path, struct vlr_error *err);
+/*
+ * path read back as exp_csv_read does into *csv, or *csv NULL when there is
+ * no such file (a merged file that is optional, or not merged yet): 0, or
+ * -1 with err when it is there but cannot be read.
+ */
+int exp_csv_read_if(const char *path, struct exp_csv **csv, struct vlr_error *err);
 
 /*
  * Write a CSV field as merge writes them, the comma before it unless

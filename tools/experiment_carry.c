@@ -23,7 +23,6 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -40,15 +39,14 @@ int exp_plan_mark_merged(struct exp_plan *plan, struct vlr_error *err)
 	char path[VLR_PATH_SIZE];
 	struct exp_csv *csv;
 	struct exp_step *run;
-	struct stat st;
 	unsigned row;
 	const char *id;
 
 	merged_path(plan->exp, "runs.csv", path, sizeof(path));
-	if (stat(path, &st) && errno == ENOENT)
-		return 0;
-	if (!(csv = exp_csv_read(path, err)))
+	if (exp_csv_read_if(path, &csv, err))
 		return -1;
+	if (!csv)
+		return 0;
 	if (csv->rows && !exp_csv_get(csv, 0, "run")) {
 		exp_csv_free(csv);
 		return vlr_fail_at(err, path, 1, "no \"run\" column: not a file that "
@@ -90,17 +88,6 @@ void exp_carry_free(struct exp_carry *c)
 	free(c);
 }
 
-/* switches.csv read back if there: 0 (also when it is not), -1 with err. */
-static int read_switches(struct exp_carry *c, struct vlr_error *err)
-{
-	struct stat st;
-
-	if (stat(c->path[EXP_SWITCHES_CSV], &st) && errno == ENOENT)
-		return 0;
-	c->csv[EXP_SWITCHES_CSV] = exp_csv_read(c->path[EXP_SWITCHES_CSV], err);
-	return c->csv[EXP_SWITCHES_CSV] ? 0 : -1;
-}
-
 struct exp_carry *exp_carry_read(const struct exp_plan *plan, struct vlr_error *err)
 {
 	struct exp_carry *c = calloc(1, sizeof(*c));
@@ -117,7 +104,9 @@ struct exp_carry *exp_carry_read(const struct exp_plan *plan, struct vlr_error *
 	merged_path(plan->exp, "summary.json", path, sizeof(path));
 	if (!(c->csv[EXP_RUNS_CSV] = exp_csv_read(c->path[EXP_RUNS_CSV], err)) ||
 	    (sim && !(c->csv[EXP_BINS_CSV] = exp_csv_read(c->path[EXP_BINS_CSV], err))) ||
-	    (sim && read_switches(c, err)) || !(c->summary = exp_doc_read(path, err))) {
+	    (sim && exp_csv_read_if(c->path[EXP_SWITCHES_CSV], &c->csv[EXP_SWITCHES_CSV],
+				    err)) ||
+	    !(c->summary = exp_doc_read(path, err))) {
 		exp_carry_free(c);
 		return NULL;
 	}

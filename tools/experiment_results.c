@@ -368,6 +368,17 @@ fail_quiet:
 	return NULL;
 }
 
+int exp_csv_read_if(const char *path, struct exp_csv **csv, struct vlr_error *err)
+{
+	struct stat st;
+
+	*csv = NULL;
+	if (stat(path, &st) && errno == ENOENT)
+		return 0;
+	*csv = exp_csv_read(path, err);
+	return *csv ? 0 : -1;
+}
+
 void exp_csv_free(struct exp_csv *csv)
 {
 	unsigned i;

@@ -11,11 +11,9 @@
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
  */
-#include <errno.h>
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "experiment.h"
 
@@ -237,14 +235,13 @@ static int read_files(const struct experiment *exp, struct exp_csv **sw, struct 
 						  NULL };
 	static const char *const runs_columns[] = { "run", "offered", NULL };
 	char path[VLR_PATH_SIZE + 16];
-	struct stat st;
 
 	snprintf(path, sizeof(path), "%s/switches.csv", exp->results);
-	if (stat(path, &st) && errno == ENOENT)
+	if (exp_csv_read_if(path, sw, err))
+		return -1;
+	if (!*sw)
 		return vlr_fail(err, "%s: no such file: no injections per switch to draw (run "
 				"the sim with switch-injections: true, and merge)", path);
-	if (!(*sw = exp_csv_read(path, err)))
-		return -1;
 	if (!has_columns(*sw, sw_columns))
 		return vlr_fail_at(err, path, 1, "not the columns \"vlroute experiment merge\" "
 				   "writes (run, label, switch, name, injected)");
