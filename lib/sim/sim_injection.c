@@ -79,8 +79,8 @@ static int queue_packet(struct sim_state *st, uint32_t server, uint32_t destinat
 	st->result->generated++;
 	packet = sim_packet_new(st);
 	p = &st->packets[packet];
-	p->created = st->now;
-	p->serial = st->next_serial++;
+	st->lives[packet].created = st->now;
+	st->lives[packet].serial = st->next_serial++;
 	p->source = server;
 	p->destination = destination;
 	p->dlid = 0;
@@ -148,7 +148,7 @@ static void send(struct sim_state *st, uint32_t server, unsigned q, unsigned vl)
 
 	st->credits[(uint64_t)port * st->vls + vl]--;
 	if (c->hop)
-		sim_tell_hop(st, p, VLR_NONE, port - sim->first_port[sw] + 1, vl);
+		sim_tell_hop(st, packet, VLR_NONE, port - sim->first_port[sw] + 1, vl);
 	p->ready = st->now + sim->latency[port] + c->pipeline;
 	st->busy_packets[sw]++;
 	sim_input_push(st, port, vl, packet);
@@ -156,7 +156,7 @@ static void send(struct sim_state *st, uint32_t server, unsigned q, unsigned vl)
 	st->server_queued[server]--;
 	st->in_fabric++;
 	st->result->injected++;
-	st->result->injected_check += sim_serial_check(p->serial);
+	st->result->injected_check += sim_serial_check(st->lives[packet].serial);
 	if (st->now >= c->warmup && st->now < st->end)
 		st->stats.switch_injected[sw]++;
 	st->server_link_free[server] = st->now + c->packet_phits;

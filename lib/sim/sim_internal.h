@@ -58,13 +58,16 @@ struct vlr_sim {
 					   VL (sim_input_capacity) */
 };
 
+/*
+ * A packet as the switches see it, read and written at every hop: 32
+ * bytes, so that it never spans two cache lines of the pool (aligned to
+ * them); what only its creation, injection and delivery read is apart, in
+ * struct sim_packet_life.
+ */
 struct sim_packet {
-	uint64_t created;		/* generation cycle */
 	uint64_t ready;			/* cycle its head may move on */
-	uint64_t serial;
 	uint32_t source;		/* servers */
 	uint32_t destination;
-	uint32_t next_free;
 	uint32_t via;			/* reference model: intermediate switch */
 	uint16_t dlid;			/* 0: no route yet */
 	uint8_t sl;
@@ -74,6 +77,13 @@ struct sim_packet {
 	uint8_t escalation;		/* global links taken in this phase */
 	uint8_t route_class;		/* enum vlr_route_class */
 	uint8_t measured;		/* created inside the measured window */
+};
+
+/* The rest of a packet, by the same number: its ends, and the free list. */
+struct sim_packet_life {
+	uint64_t created;		/* generation cycle */
+	uint64_t serial;
+	uint32_t next_free;
 };
 
 /* A ring buffer's position; its slots live in a shared array. */
@@ -171,7 +181,8 @@ struct sim_state {
 	unsigned vls;
 	int generating;
 
-	struct sim_packet *packets;
+	struct sim_packet *packets;	/* the pool, aligned to cache lines */
+	struct sim_packet_life *lives;	/* [packet] */
 	uint32_t num_packets;
 	uint32_t free_packet;
 	uint64_t next_serial;
@@ -379,10 +390,10 @@ uint64_t sim_credit_due(const struct sim_state *state, uint32_t sender);
 void sim_return_credit(struct sim_state *state, uint32_t port, unsigned vl,
 		       uint64_t time);
 void sim_links(struct sim_state *state, uint32_t sw);
-/* Tell config->hop (if set) that p's head leaves from_switch (VLR_NONE:
-   its server) by port number port on vl. */
-void sim_tell_hop(const struct sim_state *state, const struct sim_packet *p,
-		  uint32_t from_switch, unsigned port, unsigned vl);
+/* Tell config->hop (if set) that packet's head leaves from_switch
+   (VLR_NONE: its server) by port number port on vl. */
+void sim_tell_hop(const struct sim_state *state, uint32_t packet, uint32_t from_switch,
+		  unsigned port, unsigned vl);
 
 /* sim_injection.c: every server generates, then injects if it may. */
 void sim_servers(struct sim_state *state);
@@ -392,8 +403,7 @@ void sim_servers_wake_init(struct sim_state *state);
 /* sim_stats.c */
 int sim_stats_init(struct sim_stats *stats, const struct sim_state *state);
 void sim_stats_free(struct sim_stats *stats);
-int sim_stats_delivered(struct sim_state *state, const struct sim_packet *packet,
-			uint64_t tail);
+int sim_stats_delivered(struct sim_state *state, uint32_t packet, uint64_t tail);
 int sim_stats_finish(struct sim_state *state, struct vlr_sim_result *result);
 
 /* sim_deadlock.c */

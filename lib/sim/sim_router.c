@@ -334,7 +334,7 @@ static void deliver(struct sim_state *st, uint32_t port, uint32_t packet)
 {
 	uint64_t tail = st->now + st->sim->latency[port] + st->config->packet_phits - 1;
 
-	if (sim_stats_delivered(st, &st->packets[packet], tail))
+	if (sim_stats_delivered(st, packet, tail))
 		st->failed = 1;
 	st->in_fabric--;
 	sim_packet_free(st, packet);
@@ -359,7 +359,7 @@ static void transmit(struct sim_state *st, uint32_t sw, uint32_t port, unsigned 
 	s->last_sent = st->now;
 	s->looks_from = s->out_mask ? s->link_free : UINT64_MAX;
 	if (st->config->hop)
-		sim_tell_hop(st, &st->packets[packet], sw,
+		sim_tell_hop(st, packet, sw,
 			     port - st->sim->first_port[sw] + 1, vl);
 	if (s->link_free > st->last_move)
 		st->last_move = s->link_free;
@@ -402,13 +402,14 @@ void sim_links(struct sim_state *st, uint32_t sw)
 		}
 }
 
-void sim_tell_hop(const struct sim_state *st, const struct sim_packet *p,
-		  uint32_t from_switch, unsigned port, unsigned vl)
+void sim_tell_hop(const struct sim_state *st, uint32_t packet, uint32_t from_switch,
+		  unsigned port, unsigned vl)
 {
+	const struct sim_packet *p = &st->packets[packet];
 	struct vlr_sim_hop hop;
 
 	hop.cycle = st->now;
-	hop.serial = p->serial;
+	hop.serial = st->lives[packet].serial;
 	hop.source = p->source;
 	hop.destination = p->destination;
 	hop.from_switch = from_switch;

@@ -22,6 +22,8 @@
 #include "piggyback_internal.h"
 #include "route_internal.h"
 
+#define CACHE_LINE 64
+
 /* Packets all buffers and queues can hold at once. */
 static uint64_t packet_capacity(const struct vlr_sim *sim)
 {
@@ -47,7 +49,7 @@ uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 	uint64_t pv = (uint64_t)sim->num_ports * sim->vls;
 	uint64_t queues = (uint64_t)sim->servers.count * c->injection_queues;
 
-	return packet_capacity(sim) * sizeof(struct sim_packet) +
+	return packet_capacity(sim) * (sizeof(struct sim_packet) + sizeof(struct sim_packet_life)) +
 	       pv * (sizeof(struct sim_input) + sizeof(struct sim_output) + sizeof(uint16_t)) +
 	       pv * (sim->input_slots + c->output_packets) * sizeof(uint32_t) +
 	       pv * sim->input_slots * sizeof(sim_credit) +
@@ -70,6 +72,15 @@ static int servers_wheel_init(struct sim_state *st)
 	return sim_wheel_init(&st->servers_wake, 1, first);
 }
 
+/* The packet pool of count packets, on cache lines of its own: a packet never spans two. */
+static struct sim_packet *packets_alloc(uint32_t count)
+{
+	size_t bytes = ((size_t)(count ? count : 1) * sizeof(struct sim_packet) + CACHE_LINE - 1) &
+		       ~(size_t)(CACHE_LINE - 1);
+
+	return aligned_alloc(CACHE_LINE, bytes);
+}
+
 static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 {
 	const struct vlr_sim *sim = st->sim;
@@ -80,7 +91,8 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	size_t queues = servers * c->injection_queues, i;
 
 	st->num_packets = (uint32_t)packet_capacity(sim);
-	st->packets = malloc((size_t)st->num_packets * sizeof(*st->packets));
+	st->packets = packets_alloc(st->num_packets);
+	st->lives = malloc((size_t)(st->num_packets ? st->num_packets : 1) * sizeof(*st->lives));
 	st->in = calloc(pv, sizeof(*st->in));
 	st->in_slots = malloc(pv * sim->input_slots * sizeof(*st->in_slots));
 	st->credits = malloc(pv * sizeof(*st->credits));
@@ -100,7 +112,7 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	st->inject_wake = malloc(servers * sizeof(*st->inject_wake));
 	st->server_queued = calloc(servers, sizeof(*st->server_queued));
 	st->queue_rr = calloc(servers, sizeof(*st->queue_rr));
-	if (!st->packets || !st->in || !st->in_slots || !st->credits || !st->out ||
+	if (!st->packets || !st->lives || !st->in || !st->in_slots || !st->credits || !st->out ||
 	    !st->out_slots || !st->ports || !st->credit_slots || !st->busy_packets ||
 	    !st->rng || !st->next_generation || !st->sequence ||
 	    !st->trace_next || !st->trace_left || !st->queue || !st->queue_slots ||
@@ -139,7 +151,7 @@ static void init_packets(struct sim_state *st)
 	uint32_t i;
 
 	for (i = 0; i < st->num_packets; i++)
-		st->packets[i].next_free = i + 1 < st->num_packets ? i + 1 : VLR_NONE;
+		st->lives[i].next_free = i + 1 < st->num_packets ? i + 1 : VLR_NONE;
 	st->free_packet = st->num_packets ? 0 : VLR_NONE;
 }
 
@@ -255,6 +267,7 @@ void sim_state_free(struct sim_state *st)
 	sim_crt_free(st->crt);
 	sim_pb_free(st->pb);
 	free(st->packets);
+	free(st->lives);
 	free(st->in);
 	free(st->in_slots);
 	free(st->credits);
@@ -284,12 +297,12 @@ uint32_t sim_packet_new(struct sim_state *st)
 	uint32_t packet = st->free_packet;
 
 	if (packet != VLR_NONE)
-		st->free_packet = st->packets[packet].next_free;
+		st->free_packet = st->lives[packet].next_free;
 	return packet;
 }
 
 void sim_packet_free(struct sim_state *st, uint32_t packet)
 {
-	st->packets[packet].next_free = st->free_packet;
+	st->lives[packet].next_free = st->free_packet;
 	st->free_packet = packet;
 }

@@ -68,14 +68,16 @@ static int grow_histogram(struct sim_stats *stats, uint64_t latency)
 	return 0;
 }
 
-int sim_stats_delivered(struct sim_state *st, const struct sim_packet *p, uint64_t tail)
+int sim_stats_delivered(struct sim_state *st, uint32_t packet, uint64_t tail)
 {
+	const struct sim_packet *p = &st->packets[packet];
+	const struct sim_packet_life *life = &st->lives[packet];
 	struct sim_stats *stats = &st->stats;
 	unsigned phits = st->config->packet_phits;
-	uint64_t latency = tail - p->created;
+	uint64_t latency = tail - life->created;
 
 	st->result->delivered++;
-	st->result->delivered_check += sim_serial_check(p->serial);
+	st->result->delivered_check += sim_serial_check(life->serial);
 	if (tail < st->end)
 		stats->bin_phits[tail / st->config->bin] += phits;
 	if (tail >= st->config->warmup && tail < st->end)
