@@ -21,7 +21,7 @@ static uint32_t count_words(uint32_t groups, const uint32_t *first)
 	return words ? words : 1;
 }
 
-/* Each group's first word, and each item's word and bit. */
+/* Each group's first word, and each item's word and bit (and no cycle). */
 static void lay_out(struct sim_wheel *w, uint32_t groups, const uint32_t *first)
 {
 	uint32_t g, item, word = 0;
@@ -29,8 +29,9 @@ static void lay_out(struct sim_wheel *w, uint32_t groups, const uint32_t *first)
 	for (g = 0; g < groups; g++) {
 		w->first_word[g] = word;
 		for (item = first[g]; item < first[g + 1]; item++) {
-			w->word[item] = word + (item - first[g]) / 64;
-			w->shift[item] = (uint8_t)((item - first[g]) % 64);
+			w->items[item].time = UINT64_MAX;
+			w->items[item].word = word + (item - first[g]) / 64;
+			w->items[item].shift = (item - first[g]) % 64;
 		}
 		word += (first[g + 1] - first[g] + 63) / 64;
 	}
@@ -43,26 +44,21 @@ int sim_wheel_init(struct sim_wheel *w, uint32_t groups, const uint32_t *first)
 
 	memset(w, 0, sizeof(*w));
 	w->words = count_words(groups, first);
-	w->time = malloc(items * sizeof(*w->time));
-	w->word = malloc(items * sizeof(*w->word));
-	w->shift = malloc(items);
+	w->items = calloc(items, sizeof(*w->items));
 	w->first_word = malloc(((size_t)groups + 1) * sizeof(*w->first_word));
 	w->due = calloc(w->words, sizeof(*w->due));
 	w->slots = calloc((size_t)SIM_WHEEL_SLOTS * w->words, sizeof(*w->slots));
-	if (!w->time || !w->word || !w->shift || !w->first_word || !w->due || !w->slots) {
+	if (!w->items || !w->first_word || !w->due || !w->slots) {
 		sim_wheel_free(w);
 		return -1;
 	}
-	memset(w->time, 0xff, items * sizeof(*w->time));
 	lay_out(w, groups, first);
 	return 0;
 }
 
 void sim_wheel_free(struct sim_wheel *w)
 {
-	free(w->time);
-	free(w->word);
-	free(w->shift);
+	free(w->items);
 	free(w->first_word);
 	free(w->due);
 	free(w->slots);
@@ -71,7 +67,7 @@ void sim_wheel_free(struct sim_wheel *w)
 
 uint64_t sim_wheel_bytes(uint32_t groups, const uint32_t *first)
 {
-	return (uint64_t)first[groups] * (sizeof(uint64_t) + sizeof(uint32_t) + 1) +
+	return (uint64_t)first[groups] * sizeof(struct sim_wheel_item) +
 	       ((uint64_t)groups + 1) * sizeof(uint32_t) +
 	       (SIM_WHEEL_SLOTS + 1) * (uint64_t)count_words(groups, first) * sizeof(uint64_t);
 }

@@ -27,11 +27,16 @@
 
 #define SIM_WHEEL_SLOTS 64	/* a power of two */
 
+/* An item: its cycle, and where its bit is, read together. */
+struct sim_wheel_item {
+	uint64_t time;		/* its cycle, UINT64_MAX: none */
+	uint32_t word;		/* its word in the bitmaps */
+	uint32_t shift;		/* its bit there: its place in its group,
+				   modulo 64 */
+};
+
 struct sim_wheel {
-	uint64_t *time;		/* [item]: its cycle, UINT64_MAX: none */
-	uint32_t *word;		/* [item]: its word in the bitmaps */
-	uint8_t *shift;		/* [item]: its bit there: its place in its
-				   group, modulo 64 */
+	struct sim_wheel_item *items;
 	uint32_t *first_word;	/* [group]: its first word; groups + 1 */
 	uint64_t *due;		/* [word]: items due, or set since (stale) */
 	uint64_t *slots;	/* [slot * words + word]: items due then */
@@ -54,25 +59,26 @@ void sim_wheel_advance(struct sim_wheel *w, uint64_t cycle);
 /* Put item's bit in the slot of its cycle, or among the due if that has come. */
 static inline void sim_wheel_insert(struct sim_wheel *w, uint32_t item)
 {
-	uint64_t t = w->time[item], bit = 1ull << w->shift[item];
+	const struct sim_wheel_item *it = &w->items[item];
+	uint64_t t = it->time, bit = 1ull << it->shift;
 
 	if (t <= w->now)
-		w->due[w->word[item]] |= bit;
+		w->due[it->word] |= bit;
 	else if (t != UINT64_MAX)
-		w->slots[t % SIM_WHEEL_SLOTS * w->words + w->word[item]] |= bit;
+		w->slots[t % SIM_WHEEL_SLOTS * w->words + it->word] |= bit;
 }
 
 /* Set item's cycle to time (UINT64_MAX: none). */
 static inline void sim_wheel_set(struct sim_wheel *w, uint32_t item, uint64_t time)
 {
-	w->time[item] = time;
+	w->items[item].time = time;
 	sim_wheel_insert(w, item);
 }
 
 /* Bring item's cycle forward to time, if that is earlier. */
 static inline void sim_wheel_lower(struct sim_wheel *w, uint32_t item, uint64_t time)
 {
-	if (time < w->time[item])
+	if (time < w->items[item].time)
 		sim_wheel_set(w, item, time);
 }
 
@@ -91,7 +97,7 @@ static inline uint64_t sim_wheel_take(struct sim_wheel *w, uint32_t word)
  */
 static inline int sim_wheel_due(struct sim_wheel *w, uint32_t item)
 {
-	if (w->time[item] <= w->now)
+	if (w->items[item].time <= w->now)
 		return 1;
 	sim_wheel_insert(w, item);
 	return 0;
