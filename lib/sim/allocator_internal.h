@@ -6,7 +6,10 @@
  * vlr_sim_allocator.
  *
  * An allocator is made per run and owns its state (arbiters, crossbar
- * occupancy, scratch); it moves packets with sim_input_pop and the output
+ * occupancy, scratch) but for two cycles of each input, which struct
+ * sim_input holds beside what the allocator reads with them (its head's
+ * wishes): when the head may request next, and until when the crossbar
+ * input is busy; it moves packets with sim_input_pop and the output
  * buffers of struct sim_state, and asks the routing (route_internal.h)
  * to reroute packets blocked at their source switch.
  *
@@ -23,7 +26,7 @@ struct sim_allocator {
 	void (*allocate)(struct sim_allocator *self, struct sim_state *st, uint32_t sw);
 	/* A packet arrived into the empty input buffer (port, vl) and heads it
 	   (sim_input_push). */
-	void (*arrived)(struct sim_allocator *self, const struct sim_state *st, uint32_t port,
+	void (*arrived)(struct sim_allocator *self, struct sim_state *st, uint32_t port,
 			unsigned vl);
 	void (*free)(struct sim_allocator *self);
 };

@@ -69,17 +69,10 @@ struct sim_round {
 	struct sim_bid bids[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
 };
 
-/* An input (port, VL) at the crossbar: what gathering the candidates reads. */
-struct crossbar_input {
-	uint64_t free;		/* [xbar()]: crossbar input busy until */
-	uint64_t not_before;	/* no request of the input head before this cycle */
-};
-
 struct separable {
 	struct sim_allocator base;
 	int per_vl_crossbar;	/* crossbar ports are (port, VL) pairs */
 	unsigned vls;
-	struct crossbar_input *xin;	/* [port, VL] */
 	uint64_t *xout_free;	/* [xbar()]: crossbar output busy until */
 	uint8_t *in_rr;		/* [port]: next VL to favour at the input */
 	uint32_t *out_rr;	/* [port, VL]: next crossbar input to favour at
@@ -159,7 +152,7 @@ static int try_head(struct separable *a, struct sim_state *st, uint32_t port, un
 		    int first_iteration, struct sim_request *req)
 {
 	uint64_t pv = (uint64_t)port * st->vls + vl;
-	uint32_t out = st->in[pv].out;
+	uint32_t out = st->in[pv].out == SIM_NO_PORT ? VLR_NONE : a->round.first + st->in[pv].out;
 	int may_reroute = st->reroutes && st->sim->peer_server[port] != VLR_NONE;
 	uint16_t choices;
 	int out_vl;
@@ -167,13 +160,13 @@ static int try_head(struct separable *a, struct sim_state *st, uint32_t port, un
 	if (out == VLR_NONE)
 		return 0;
 	if (st->in[pv].ready > st->now) {
-		a->xin[pv].not_before = st->in[pv].ready;
+		st->in[pv].not_before = st->in[pv].ready;
 		return 0;
 	}
 	choices = free_outputs(a, st, out, st->in[pv].choices);
 	out_vl = choices ? sim_pick_vl(st, out, choices) : -1;
 	if (out_vl < 0) {
-		a->xin[pv].not_before = may_reroute ? st->now + 1 :
+		st->in[pv].not_before = may_reroute ? st->now + 1 :
 				    output_frees(a, st, out, st->in[pv].choices);
 		if (choices && first_iteration && may_reroute)
 			reroute(st, a->round.sw, port, vl);
@@ -199,7 +192,7 @@ static int pick_request(struct separable *a, struct sim_state *st, uint32_t ci,
 		unsigned vl = sim_wrap(a->in_rr[port] + k, st->vls);
 
 		if ((st->ports[port].in_mask >> vl & 1) &&
-		    a->xin[(uint64_t)port * st->vls + vl].not_before <= st->now &&
+		    st->in[(uint64_t)port * st->vls + vl].not_before <= st->now &&
 		    try_head(a, st, port, vl, first_iteration, req))
 			return 1;
 		if (st->failed)
@@ -240,11 +233,11 @@ static void grant(struct separable *a, struct sim_state *st, uint32_t ci,
 
 	if (done < tail_in)
 		done = tail_in;
-	a->xin[xbar(a, port, req->vl)].free = done;
+	st->in[xbar(a, port, req->vl)].crossbar_free = done;
 	a->xout_free[xbar(a, req->out, req->out_vl)] = done;
 	if (done > st->last_move)
 		st->last_move = done;
-	a->xin[pv].not_before = st->in[pv].ready;
+	st->in[pv].not_before = st->in[pv].ready;
 	credit = done + st->sim->latency[port];
 	if (st->crt)
 		credit = sim_crt_credit_time(st, port, req->vl, req->out, credit);
@@ -298,8 +291,8 @@ static void iterate(struct separable *a, struct sim_state *st, int first_iterati
 static uint64_t input_wake(const struct separable *a, const struct sim_state *st,
 			   uint32_t port, unsigned vl)
 {
-	uint64_t busy = a->xin[xbar(a, port, vl)].free;
-	uint64_t due = a->xin[(uint64_t)port * st->vls + vl].not_before;
+	uint64_t busy = st->in[xbar(a, port, vl)].crossbar_free;
+	uint64_t due = st->in[(uint64_t)port * st->vls + vl].not_before;
 
 	return busy > due ? busy : due;
 }
@@ -312,7 +305,7 @@ static void gather_port(struct separable *a, const struct sim_state *st, uint32_
 	unsigned left, vl;
 
 	if (r->per_vl == 1) {
-		if (a->xin[xbar(a, port, 0)].free <= st->now)
+		if (st->in[xbar(a, port, 0)].crossbar_free <= st->now)
 			r->candidates[r->count++] = i;
 	} else {
 		for (left = st->ports[port].in_mask; left; left &= left - 1) {
@@ -346,7 +339,7 @@ static void gather(struct separable *a, const struct sim_state *st)
 }
 
 /* Inputs that requested and lost in the last iteration request next cycle again. */
-static void keep_losers(struct separable *a, const struct sim_state *st)
+static void keep_losers(struct separable *a, struct sim_state *st)
 {
 	const struct sim_round *r = &a->round;
 	uint32_t k;
@@ -354,7 +347,7 @@ static void keep_losers(struct separable *a, const struct sim_state *st)
 	for (k = 0; k < r->count; k++) {
 		const struct sim_request *req = &r->reqs[r->candidates[k]];
 
-		a->xin[(uint64_t)(r->first + r->candidates[k] / r->per_vl) * st->vls +
+		st->in[(uint64_t)(r->first + r->candidates[k] / r->per_vl) * st->vls +
 		       req->vl].not_before = st->now + 1;
 	}
 }
@@ -410,13 +403,13 @@ static void allocate(struct sim_allocator *self, struct sim_state *st, uint32_t 
 }
 
 /* A packet arrived into the empty input (port, vl): its head may request from when it is ready. */
-static void arrived(struct sim_allocator *self, const struct sim_state *st, uint32_t port,
+static void arrived(struct sim_allocator *self, struct sim_state *st, uint32_t port,
 		    unsigned vl)
 {
 	struct separable *a = (struct separable *)self;
+	struct sim_input *in = &st->in[(uint64_t)port * st->vls + vl];
 
-	a->xin[(uint64_t)port * st->vls + vl].not_before = st->in[(uint64_t)port * st->vls +
-								       vl].ready;
+	in->not_before = in->ready;
 	sim_wheel_lower(&a->port_wake, port, input_wake(a, st, port, vl));
 }
 
@@ -424,7 +417,6 @@ static void release(struct sim_allocator *self)
 {
 	struct separable *a = (struct separable *)self;
 
-	free(a->xin);
 	free(a->xout_free);
 	free(a->in_rr);
 	free(a->out_rr);
@@ -436,7 +428,7 @@ static uint64_t run_bytes(const struct vlr_sim *sim)
 {
 	uint64_t pv = (uint64_t)sim->num_ports * sim->vls;
 
-	return pv * (sizeof(struct crossbar_input) + sizeof(uint64_t) + sizeof(uint32_t)) +
+	return pv * (sizeof(uint64_t) + sizeof(uint32_t)) +
 	       sim->num_ports + sim_wheel_bytes(sim->num_switches, sim->first_port) +
 	       sizeof(struct sim_round);
 }
@@ -462,12 +454,11 @@ static struct sim_allocator *create(const struct vlr_sim *sim, struct vlr_error 
 		a->base.free = release;
 		a->per_vl_crossbar = sim->config.crossbar == VLR_SIM_CROSSBAR_VL;
 		a->vls = sim->vls;
-		a->xin = calloc(pv, sizeof(*a->xin));
 		a->xout_free = calloc(pv, sizeof(*a->xout_free));
 		a->in_rr = calloc(ports, 1);
 		a->out_rr = calloc(pv, sizeof(*a->out_rr));
 	}
-	if (!a || !a->xin || !a->xout_free || !a->in_rr || !a->out_rr ||
+	if (!a || !a->xout_free || !a->in_rr || !a->out_rr ||
 	    sim_wheel_init(&a->port_wake, sim->num_switches, sim->first_port)) {
 		if (a)
 			release(&a->base);

@@ -94,16 +94,26 @@ struct sim_ring {
 
 /*
  * The input buffer of a (port, VL), what the allocator reads of it
- * together: its ring of packets (slots in in_slots) and what its head
- * packet wants.
+ * together: its ring of packets (slots in in_slots), what its head packet
+ * wants, and the allocator's own two cycles of it (allocator_internal.h),
+ * in 32 bytes, so that two share a cache line of the array (aligned to
+ * them) and none spans two.
  */
 struct sim_input {
 	uint64_t ready;			/* the head may move from this cycle */
-	uint32_t out;			/* the head's output port */
+	uint64_t not_before;		/* allocator: no request of the head
+					   before this cycle */
+	uint64_t crossbar_free;		/* allocator: its crossbar input (or,
+					   at VL 0, its port's) busy until */
+	uint16_t out;			/* the head's output port, counted
+					   from its switch's first;
+					   SIM_NO_PORT: none */
 	uint16_t choices;		/* ... and the VLs it may take there */
 	uint16_t head;			/* ring: first slot */
 	uint16_t count;			/* ring: packets */
 };
+
+#define SIM_NO_PORT 0xffff
 
 /* The output buffer of a (port, VL): its ring (slots in out_slots). */
 struct sim_output {
@@ -315,6 +325,15 @@ static inline uint32_t sim_ring_pop(struct sim_ring *ring, const uint32_t *slots
 	ring->head = sim_ring_next(ring->head, capacity);
 	ring->count--;
 	return value;
+}
+
+/* The output port of the head of input (port, VL) pv, VLR_NONE if none. */
+static inline uint32_t sim_input_out(const struct sim_state *st, uint32_t port, uint64_t pv)
+{
+	const struct vlr_sim *sim = st->sim;
+	uint16_t out = st->in[pv].out;
+
+	return out == SIM_NO_PORT ? VLR_NONE : sim->first_port[sim->port_switch[port]] + out;
 }
 
 /* The packet at the head of input (port, VL) pv. */

@@ -66,7 +66,7 @@ void sim_head_update(struct sim_state *st, uint32_t port, unsigned vl)
 {
 	uint64_t pv = (uint64_t)port * st->vls + vl;
 	struct sim_input *in = &st->in[pv];
-	uint32_t sw = st->sim->port_switch[port];
+	uint32_t sw = st->sim->port_switch[port], out;
 	const struct sim_vl_select *vl_select = st->sim->vl;
 	const struct sim_packet *p;
 
@@ -74,10 +74,13 @@ void sim_head_update(struct sim_state *st, uint32_t port, unsigned vl)
 		return;
 	p = &st->packets[sim_input_first(st, pv)];
 	in->ready = p->ready;
-	in->out = output_of(st, sw, port, p);
-	if (in->out == VLR_NONE)
+	out = output_of(st, sw, port, p);
+	if (out == VLR_NONE) {
+		in->out = SIM_NO_PORT;
 		return;
-	in->choices = vl_select->choices(vl_select, sw, port, in->out, p);
+	}
+	in->out = (uint16_t)(out - st->sim->first_port[sw]);
+	in->choices = vl_select->choices(vl_select, sw, port, out, p);
 	if (!in->choices)
 		no_vl_failure(st, sw, p);
 }

@@ -72,13 +72,19 @@ static int servers_wheel_init(struct sim_state *st)
 	return sim_wheel_init(&st->servers_wake, 1, first);
 }
 
-/* The packet pool of count packets, on cache lines of its own: a packet never spans two. */
-static struct sim_packet *packets_alloc(uint32_t count)
+/*
+ * count items of size bytes on cache lines of their own (at least one
+ * item), zeroed if zero is set: an item of a size that divides the line
+ * never spans two.
+ */
+static void *lines_alloc(size_t count, size_t size, int zero)
 {
-	size_t bytes = ((size_t)(count ? count : 1) * sizeof(struct sim_packet) + CACHE_LINE - 1) &
-		       ~(size_t)(CACHE_LINE - 1);
+	size_t bytes = ((count ? count : 1) * size + CACHE_LINE - 1) & ~(size_t)(CACHE_LINE - 1);
+	void *memory = aligned_alloc(CACHE_LINE, bytes);
 
-	return aligned_alloc(CACHE_LINE, bytes);
+	if (memory && zero)
+		memset(memory, 0, bytes);
+	return memory;
 }
 
 static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
@@ -91,9 +97,9 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	size_t queues = servers * c->injection_queues, i;
 
 	st->num_packets = (uint32_t)packet_capacity(sim);
-	st->packets = packets_alloc(st->num_packets);
+	st->packets = lines_alloc(st->num_packets, sizeof(*st->packets), 0);
 	st->lives = malloc((size_t)(st->num_packets ? st->num_packets : 1) * sizeof(*st->lives));
-	st->in = calloc(pv, sizeof(*st->in));
+	st->in = lines_alloc(pv, sizeof(*st->in), 1);
 	st->in_slots = malloc(pv * sim->input_slots * sizeof(*st->in_slots));
 	st->credits = malloc(pv * sizeof(*st->credits));
 	st->out = calloc(pv, sizeof(*st->out));
