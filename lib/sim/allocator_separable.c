@@ -69,14 +69,18 @@ struct sim_round {
 	struct sim_bid bids[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
 };
 
+/* A crossbar output (port, VL), or a port's at VL 0: what a request of it reads. */
+struct crossbar_output {
+	uint64_t free;		/* busy until */
+	uint32_t rr;		/* next crossbar input of its switch to favour */
+};
+
 struct separable {
 	struct sim_allocator base;
 	int per_vl_crossbar;	/* crossbar ports are (port, VL) pairs */
 	unsigned vls;
-	uint64_t *xout_free;	/* [xbar()]: crossbar output busy until */
+	struct crossbar_output *xout;	/* [xbar()] */
 	uint8_t *in_rr;		/* [port]: next VL to favour at the input */
-	uint32_t *out_rr;	/* [port, VL]: next crossbar input to favour at
-				   a crossbar output */
 	struct sim_wheel port_wake;	/* [port]: least cycle one of its inputs
 					   may request (crossbar input free
 					   too), or less; none when they are
@@ -103,15 +107,15 @@ static void reroute(struct sim_state *st, uint32_t sw, uint32_t port, unsigned v
 static uint16_t free_outputs(const struct separable *a, const struct sim_state *st,
 			     uint32_t out, uint16_t choices)
 {
-	const uint64_t *busy = a->xout_free + (uint64_t)out * a->vls;
+	const struct crossbar_output *busy = a->xout + (uint64_t)out * a->vls;
 	uint16_t free_vls = 0;
 	unsigned left, vl;
 
 	if (!a->per_vl_crossbar)
-		return busy[0] <= st->now ? choices : 0;
+		return busy[0].free <= st->now ? choices : 0;
 	for (left = sim_vls_of(st, choices); left; left &= left - 1) {
 		vl = sim_lowest(left);
-		if (busy[vl] <= st->now)
+		if (busy[vl].free <= st->now)
 			free_vls |= (uint16_t)(1u << vl);
 	}
 	return free_vls;
@@ -135,7 +139,7 @@ static uint64_t output_frees(const struct separable *a, const struct sim_state *
 		vl = sim_lowest(left);
 		room = buffers[vl].used < st->config->output_packets ? next :
 		       st->ports[out].tx_vl == vl ? link : link + st->config->packet_phits;
-		at = a->xout_free[xbar(a, out, vl)];
+		at = a->xout[xbar(a, out, vl)].free;
 		if (at < room)
 			at = room;
 		if (at < first)
@@ -211,7 +215,9 @@ static uint32_t request_key(const struct separable *a, const struct sim_state *s
 			    uint32_t ci, uint32_t co)
 {
 	const struct sim_round *r = &a->round;
-	uint32_t key = sim_wrap(ci + r->inputs - a->out_rr[r->first * r->per_vl + co], r->inputs);
+	const struct crossbar_output *o = &a->xout[xbar(a, r->first + co / r->per_vl,
+							 co % r->per_vl)];
+	uint32_t key = sim_wrap(ci + r->inputs - o->rr, r->inputs);
 
 	if (st->config->transit_priority &&
 	    st->sim->peer_server[r->first + ci / r->per_vl] != VLR_NONE)
@@ -234,7 +240,7 @@ static void grant(struct separable *a, struct sim_state *st, uint32_t ci,
 	if (done < tail_in)
 		done = tail_in;
 	st->in[xbar(a, port, req->vl)].crossbar_free = done;
-	a->xout_free[xbar(a, req->out, req->out_vl)] = done;
+	a->xout[xbar(a, req->out, req->out_vl)].free = done;
 	if (done > st->last_move)
 		st->last_move = done;
 	st->in[pv].not_before = st->in[pv].ready;
@@ -244,7 +250,7 @@ static void grant(struct separable *a, struct sim_state *st, uint32_t ci,
 	sim_return_credit(st, port, req->vl, credit);
 	sim_output_push(st, req->out, req->out_vl, packet);
 	a->in_rr[port] = (uint8_t)sim_ring_next(req->vl, st->vls);
-	a->out_rr[r->first * r->per_vl + output_of_request(r, req)] = sim_ring_next(ci, r->inputs);
+	a->xout[xbar(a, req->out, req->out_vl)].rr = sim_ring_next(ci, r->inputs);
 }
 
 /*
@@ -417,9 +423,8 @@ static void release(struct sim_allocator *self)
 {
 	struct separable *a = (struct separable *)self;
 
-	free(a->xout_free);
+	free(a->xout);
 	free(a->in_rr);
-	free(a->out_rr);
 	sim_wheel_free(&a->port_wake);
 	free(a);
 }
@@ -428,7 +433,7 @@ static uint64_t run_bytes(const struct vlr_sim *sim)
 {
 	uint64_t pv = (uint64_t)sim->num_ports * sim->vls;
 
-	return pv * (sizeof(uint64_t) + sizeof(uint32_t)) +
+	return pv * sizeof(struct crossbar_output) +
 	       sim->num_ports + sim_wheel_bytes(sim->num_switches, sim->first_port) +
 	       sizeof(struct sim_round);
 }
@@ -454,11 +459,10 @@ static struct sim_allocator *create(const struct vlr_sim *sim, struct vlr_error 
 		a->base.free = release;
 		a->per_vl_crossbar = sim->config.crossbar == VLR_SIM_CROSSBAR_VL;
 		a->vls = sim->vls;
-		a->xout_free = calloc(pv, sizeof(*a->xout_free));
+		a->xout = calloc(pv, sizeof(*a->xout));
 		a->in_rr = calloc(ports, 1);
-		a->out_rr = calloc(pv, sizeof(*a->out_rr));
 	}
-	if (!a || !a->xout_free || !a->in_rr || !a->out_rr ||
+	if (!a || !a->xout || !a->in_rr ||
 	    sim_wheel_init(&a->port_wake, sim->num_switches, sim->first_port)) {
 		if (a)
 			release(&a->base);
