@@ -657,6 +657,74 @@ static void test_adaptive_empty_fabric(void **state)
 	vlr_tables_free(tables);
 }
 
+/* Valiant tables of the Dragonfly p=2 a=4 h=2 with 2phases, K=3, the given minimal phase. */
+static struct vlr_tables *dragonfly_two_phases(enum vlr_phase_min phase_min)
+{
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
+	struct vlr_tables *tables = tables_for(&params, 8, 6);
+	struct vlr_engine_options options;
+	struct vlr_engine_report report;
+	struct vlr_error err;
+
+	vlr_engine_options_init(&options);
+	options.policy.kind = VLR_VLP_TWO_PHASES;
+	options.policy.vls_per_phase = 3;
+	options.policy.phase_min = phase_min;
+	if (vlr_route_valiant(tables, &options, &report, &err))
+		fail_msg("routing failed: %s", err.message);
+	return tables;
+}
+
+/* ADV+1 at load 1.0 for 4,000 cycles on exact VLs, by the DLID rule dlid. */
+static struct vlr_sim_result adv_run(const struct vlr_tables *tables,
+				     enum vlr_dlid_choice dlid)
+{
+	struct vlr_sim_config config;
+	struct vlr_error err;
+
+	vlr_sim_config_default(&config);
+	assert_int_equal(vlr_pattern_parse("adv+1", &config.pattern, &err), 0);
+	config.cycles = 4000;
+	config.warmup = 1000;
+	config.dlid = dlid;
+	return run_once(tables, &config, 1.0, 1);
+}
+
+/*
+ * adaptive-vc-h against adaptive: on MinFirst tables a destination's
+ * minimal and Valiant LIDs leave their source on the same VLs, so that
+ * counting a port's queue on them alone or on all its VLs gives both
+ * offsets the same queue where they share the port, and the rules decide
+ * alike, run for run; on MinLast tables the minimal LID's first hop is
+ * on the second phase's VLs, the Valiant LID's on the first's, and
+ * judging each by its own VLs' queue changes the runs.
+ */
+static void test_adaptive_vc_h(void **state)
+{
+	struct vlr_tables *first = dragonfly_two_phases(VLR_MIN_FIRST);
+	struct vlr_tables *last = dragonfly_two_phases(VLR_MIN_LAST);
+	struct vlr_sim_result a, h;
+
+	(void)state;
+	a = adv_run(first, VLR_DLID_ADAPTIVE);
+	h = adv_run(first, VLR_DLID_ADAPTIVE_VC_H);
+	assert_true(a.delivered > 1000);
+	assert_int_equal(h.delivered, a.delivered);
+	assert_int_equal(h.injected, a.injected);
+	assert_true(h.latency_avg == a.latency_avg);
+	assert_true(h.hops_avg == a.hops_avg);
+	vlr_sim_result_free(&a);
+	vlr_sim_result_free(&h);
+	a = adv_run(last, VLR_DLID_ADAPTIVE);
+	h = adv_run(last, VLR_DLID_ADAPTIVE_VC_H);
+	assert_true(a.delivered > 1000);
+	assert_true(h.delivered != a.delivered || h.hops_avg != a.hops_avg);
+	vlr_sim_result_free(&a);
+	vlr_sim_result_free(&h);
+	vlr_tables_free(first);
+	vlr_tables_free(last);
+}
+
 /* The simulator's DLID choices by name; the analyses' spread is refused. */
 static void test_dlid_choices(void **state)
 {
@@ -669,17 +737,19 @@ static void test_dlid_choices(void **state)
 	(void)state;
 	assert_int_equal(vlr_sim_dlid_parse("adaptive", &dlid, &err), 0);
 	assert_int_equal(dlid, VLR_DLID_ADAPTIVE);
+	assert_int_equal(vlr_sim_dlid_parse("adaptive-vc-h", &dlid, &err), 0);
+	assert_int_equal(dlid, VLR_DLID_ADAPTIVE_VC_H);
 	assert_int_equal(vlr_sim_dlid_parse("restricted", &dlid, &err), 0);
 	assert_int_equal(dlid, VLR_DLID_RESTRICTED);
 	assert_int_not_equal(vlr_sim_dlid_parse("spread", &dlid, &err), 0);
 	assert_string_equal(err.message, "DLID choice \"spread\" is not one of base, random, "
-			    "recompute, restricted, adaptive");
+			    "recompute, restricted, adaptive, adaptive-vc-h");
 	assert_int_equal(dlid, VLR_DLID_RESTRICTED);
 	vlr_sim_config_default(&config);
 	config.dlid = VLR_DLID_SPREAD;
 	assert_null(vlr_sim_new(tables, &config, &err));
 	assert_string_equal(err.message, "the simulator takes the DLID choice base, random, "
-			    "recompute, restricted or adaptive, not spread");
+			    "recompute, restricted, adaptive or adaptive-vc-h, not spread");
 	vlr_tables_free(tables);
 }
 
@@ -1040,6 +1110,7 @@ int main(void)
 		cmocka_unit_test(test_unprogrammable_ideal_only),
 		cmocka_unit_test(test_dlid_choices),
 		cmocka_unit_test(test_adaptive_empty_fabric),
+		cmocka_unit_test(test_adaptive_vc_h),
 		cmocka_unit_test(test_vl_modes),
 		cmocka_unit_test(test_warmup_bins),
 		cmocka_unit_test(test_cancel),

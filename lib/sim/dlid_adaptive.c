@@ -1,11 +1,17 @@
 /*
- * dlid_adaptive.c - the DLID rule "adaptive" (UGAL-L): the minimal offset
- * or one random Valiant offset, whichever has the smaller (queue x hops) at
- * the source switch, queue = packets in its output buffer plus those it
- * has sent into the next switch's input buffer (local_queue); Valiant
- * only when its cost is smaller by more than the bias (--adaptive-bias). The DLID is chosen
- * when the packet first reaches the head of its injection queue, so the
- * choice sees the switch as it is when the packet leaves.
+ * dlid_adaptive.c - the DLID rules "adaptive" (UGAL-L) and "adaptive-vc-h"
+ * (UGAL-L_VC_H): the minimal offset or one random Valiant offset,
+ * whichever has the smaller (queue x hops) at the source switch, queue =
+ * packets in its output buffer plus those it has sent into the next
+ * switch's input buffer (sim_port_queued); Valiant only when its cost is
+ * smaller by more than the bias (--adaptive-bias). adaptive counts all
+ * VLs of the offset's output port; adaptive-vc-h, when both offsets leave
+ * by the same port, only the VLs each may take there (from its SL on
+ * exact VLs, from its route class on ideal ones: sim_tables_first_vls),
+ * the Dragonfly paper's remedy for UGAL-L's minimal packets queueing
+ * behind Valiant ones. The DLID is chosen when the packet first reaches
+ * the head of its injection queue, so the choice sees the switch as it is
+ * when the packet leaves.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -15,6 +21,7 @@
 struct adaptive {
 	struct sim_dlid_rule base;
 	unsigned bias;
+	int by_vls;		/* adaptive-vc-h */
 };
 
 /* The output port of switch sw towards dlid, or VLR_NONE. */
@@ -44,18 +51,29 @@ static unsigned route_hops(const struct sim_state *st, uint32_t sw, uint16_t dli
 	return hops;
 }
 
-/* Packets queued towards dlid at source switch sw, all VLs (sim_port_queued). */
-static unsigned local_queue(struct sim_state *st, uint32_t sw, uint16_t dlid)
-{
-	uint32_t port = output(st, sw, dlid);
+/* One offset's side of the comparison at the source switch. */
+struct side {
+	uint16_t dlid;
+	uint32_t port;		/* its output there, VLR_NONE if none */
+	unsigned hops;
+};
 
-	return port == VLR_NONE ? 0 : (unsigned)sim_port_queued(st, port, 0xffff);
+static void side_of(const struct sim_state *st, uint32_t sw, uint32_t dlid, struct side *side)
+{
+	side->dlid = (uint16_t)dlid;
+	side->port = output(st, sw, side->dlid);
+	side->hops = route_hops(st, sw, side->dlid);
 }
 
-static uint64_t cost(struct sim_state *st, uint32_t sw, uint32_t dlid)
+/* Packets queued at side's port, on all VLs or on those its packet may take. */
+static uint64_t queue(struct sim_state *st, const struct sim_dlid_query *q,
+		      const struct side *side, int by_vls)
 {
-	return (uint64_t)local_queue(st, sw, (uint16_t)dlid) *
-	       route_hops(st, sw, (uint16_t)dlid);
+	if (side->port == VLR_NONE)
+		return 0;
+	return sim_port_queued(st, side->port, by_vls ? sim_tables_first_vls(st, q, side->dlid,
+									      side->port) :
+						 0xffff);
 }
 
 static int offset(struct sim_dlid_rule *self, struct sim_state *st,
@@ -63,22 +81,40 @@ static int offset(struct sim_dlid_rule *self, struct sim_state *st,
 {
 	const struct adaptive *a = (const struct adaptive *)self;
 	uint32_t sw = st->sim->servers.switch_index[q->server];
-	int valiant = sim_valiant_offset(st, q->server, q->base, q->lids);
+	int valiant = sim_valiant_offset(st, q->server, q->base, q->lids), by_vls;
+	struct side minimal, other;
 
 	if (valiant <= 0)
 		return 0;
-	return cost(st, sw, q->base + (unsigned)valiant) + a->bias < cost(st, sw, q->base) ?
-	       valiant : 0;
+	side_of(st, sw, q->base, &minimal);
+	side_of(st, sw, q->base + (unsigned)valiant, &other);
+	by_vls = a->by_vls && minimal.port == other.port;
+	return queue(st, q, &other, by_vls) * other.hops + a->bias <
+	       queue(st, q, &minimal, by_vls) * minimal.hops ? valiant : 0;
 }
 
-static struct sim_dlid_rule *create(const struct vlr_sim *sim, struct vlr_error *err)
+static struct sim_dlid_rule *create_rule(const struct vlr_sim *sim, int by_vls,
+					 struct vlr_error *err)
 {
 	struct sim_dlid_rule *rule = sim_dlid_rule_new(sizeof(struct adaptive), offset, NULL,
 						       err);
 
-	if (rule)
+	if (rule) {
 		((struct adaptive *)rule)->bias = sim->config.adaptive_bias;
+		((struct adaptive *)rule)->by_vls = by_vls;
+	}
 	return rule;
 }
 
+static struct sim_dlid_rule *create(const struct vlr_sim *sim, struct vlr_error *err)
+{
+	return create_rule(sim, 0, err);
+}
+
+static struct sim_dlid_rule *create_vc_h(const struct vlr_sim *sim, struct vlr_error *err)
+{
+	return create_rule(sim, 1, err);
+}
+
 const struct sim_dlid_type sim_dlid_adaptive = { VLR_DLID_ADAPTIVE, create };
+const struct sim_dlid_type sim_dlid_adaptive_vc_h = { VLR_DLID_ADAPTIVE_VC_H, create_vc_h };

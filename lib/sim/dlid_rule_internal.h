@@ -51,11 +51,17 @@ extern const struct sim_dlid_type sim_dlid_random;
 extern const struct sim_dlid_type sim_dlid_recompute;
 extern const struct sim_dlid_type sim_dlid_restricted;
 extern const struct sim_dlid_type sim_dlid_adaptive;
+extern const struct sim_dlid_type sim_dlid_adaptive_vc_h;
 
 /* sim_config.c: the row of a DLID choice, NULL if the simulator has none. */
 const struct sim_dlid_type *sim_dlid_type(enum vlr_dlid_choice choice);
 /* sim_config.c: the choices of the table, as VLR_DLID_BIT()s. */
 unsigned sim_dlid_choices(void);
+
+/* route_tables.c: the VLs a packet of q's with DLID dlid may take out of
+   its source switch by out_port, as the run's VL selection allows them. */
+uint16_t sim_tables_first_vls(const struct sim_state *st, const struct sim_dlid_query *q,
+			      uint16_t dlid, uint32_t out_port);
 
 /* dlid_offsets.c: what the rules share. */
 /* size zeroed bytes that start with a rule with these hooks and a free()

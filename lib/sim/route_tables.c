@@ -32,6 +32,20 @@ static void set_dlid(const struct vlr_sim *sim, uint32_t sw, struct sim_packet *
 		sim->vl->dlid_set(sim->vl, sw, p);
 }
 
+uint16_t sim_tables_first_vls(const struct sim_state *st, const struct sim_dlid_query *q,
+			      uint16_t dlid, uint32_t out_port)
+{
+	const struct vlr_sim *sim = st->sim;
+	uint32_t sw = sim->servers.switch_index[q->server];
+	struct sim_packet probe = { 0 };
+
+	probe.source = q->server;
+	probe.destination = q->destination;
+	probe.via = VLR_NONE;
+	set_dlid(sim, sw, &probe, dlid);
+	return sim->vl->choices(sim->vl, sw, sim->server_port[q->server], out_port, &probe);
+}
+
 /* What the DLID rule is asked about p; 0 if its destination has one LID. */
 static int query(const struct vlr_sim *sim, const struct sim_packet *p,
 		 struct sim_dlid_query *q)

@@ -27,7 +27,7 @@ static const struct sim_vl_type *const vl_types[] = {
 /* In the order the option's help and its complaint list them. */
 static const struct sim_dlid_type *const dlid_types[] = {
 	&sim_dlid_base, &sim_dlid_random, &sim_dlid_recompute, &sim_dlid_restricted,
-	&sim_dlid_adaptive,
+	&sim_dlid_adaptive, &sim_dlid_adaptive_vc_h,
 };
 
 static const struct sim_allocator_type *const allocator_types[] = {

@@ -17,6 +17,7 @@ static const struct vlr_name choice_names[] = {
 	{ "recompute", VLR_DLID_RECOMPUTE },
 	{ "restricted", VLR_DLID_RESTRICTED },
 	{ "adaptive", VLR_DLID_ADAPTIVE },
+	{ "adaptive-vc-h", VLR_DLID_ADAPTIVE_VC_H },
 	{ NULL, 0 },
 };
 

@@ -291,11 +291,12 @@ struct vlr_sim_config {
 	int transit_priority;		/* transit beats injection at an output */
 	enum vlr_sim_vl_mode vl_mode;
 	enum vlr_sim_phase_vls phase_vls;	/* 2phases: VLs inside a phase */
-	enum vlr_dlid_choice dlid;	/* base, random, recompute, restricted or
-					   adaptive (tables.h) */
+	enum vlr_dlid_choice dlid;	/* base, random, recompute, restricted,
+					   adaptive or adaptive-vc-h (tables.h) */
 	enum vlr_sim_allocator allocator;
-	unsigned adaptive_bias;		/* UGAL-L: take Valiant only when its
-					   weighted queue is shorter by more */
+	unsigned adaptive_bias;		/* UGAL-L, UGAL-L_VC_H: take Valiant only
+					   when its weighted queue is shorter
+					   by more */
 	struct vlr_pattern_spec pattern;
 	const struct vlr_sim_trace *trace;	/* replaces the pattern if set */
 	uint64_t warmup;		/* cycles before measuring: the default

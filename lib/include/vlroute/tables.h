@@ -109,6 +109,9 @@ enum vlr_dlid_choice {
 				   inside the destination's partition */
 	VLR_DLID_ADAPTIVE,	/* sim: minimal or one random Valiant offset, by
 				   the source switch's queues (UGAL-L) */
+	VLR_DLID_ADAPTIVE_VC_H,	/* sim: as adaptive, the queues of each
+				   offset's VLs when both leave by one port
+				   (UGAL-L_VC_H) */
 	VLR_DLID_CHOICES,
 };
 
