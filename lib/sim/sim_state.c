@@ -73,9 +73,9 @@ static int servers_wheel_init(struct sim_state *st)
 }
 
 /*
- * count items of size bytes on cache lines of their own (at least one
- * item), zeroed if zero is set: an item of a size that divides the line
- * never spans two.
+ * An array of count items of size bytes (room for one at least) that
+ * starts on a cache line, zeroed if zero is set: then an item whose size
+ * divides the line never spans two.
  */
 static void *lines_alloc(size_t count, size_t size, int zero)
 {
