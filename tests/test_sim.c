@@ -172,7 +172,13 @@ static struct vlr_tables *dragonfly_minimal(unsigned p, unsigned a, unsigned h)
  * VLs per phase, so that the ideal form has two VLs to choose from on
  * every hop.
  */
-static struct vlr_tables *dragonfly_valiant(void)
+/*
+ * Valiant tables of the Dragonfly p=2 a=4 h=2 (LMC 3) with that many
+ * restricted offsets (-1: as the engine chooses), 2phases with K VLs a
+ * phase and the given minimal phase.
+ */
+static struct vlr_tables *dragonfly_two_phases(int restricted, unsigned k,
+					       enum vlr_phase_min phase_min)
 {
 	struct vlr_family_params params = test_dragonfly(2, 4, 2);
 	struct vlr_tables *tables = tables_for(&params, 8, 6);
@@ -181,12 +187,18 @@ static struct vlr_tables *dragonfly_valiant(void)
 	struct vlr_error err;
 
 	vlr_engine_options_init(&options);
-	options.restricted = 27;
+	options.restricted = restricted;
 	options.policy.kind = VLR_VLP_TWO_PHASES;
-	options.policy.vls_per_phase = 4;
+	options.policy.vls_per_phase = k;
+	options.policy.phase_min = phase_min;
 	if (vlr_route_valiant(tables, &options, &report, &err))
 		fail_msg("routing failed: %s", err.message);
 	return tables;
+}
+
+static struct vlr_tables *dragonfly_valiant(void)
+{
+	return dragonfly_two_phases(27, 4, VLR_MIN_FIRST);
 }
 
 static struct vlr_sim *sim_for(const struct vlr_tables *tables,
@@ -657,24 +669,6 @@ static void test_adaptive_empty_fabric(void **state)
 	vlr_tables_free(tables);
 }
 
-/* Valiant tables of the Dragonfly p=2 a=4 h=2 with 2phases, K=3, the given minimal phase. */
-static struct vlr_tables *dragonfly_two_phases(enum vlr_phase_min phase_min)
-{
-	struct vlr_family_params params = test_dragonfly(2, 4, 2);
-	struct vlr_tables *tables = tables_for(&params, 8, 6);
-	struct vlr_engine_options options;
-	struct vlr_engine_report report;
-	struct vlr_error err;
-
-	vlr_engine_options_init(&options);
-	options.policy.kind = VLR_VLP_TWO_PHASES;
-	options.policy.vls_per_phase = 3;
-	options.policy.phase_min = phase_min;
-	if (vlr_route_valiant(tables, &options, &report, &err))
-		fail_msg("routing failed: %s", err.message);
-	return tables;
-}
-
 /* ADV+1 at load 1.0 for 4,000 cycles on exact VLs, by the DLID rule dlid. */
 static struct vlr_sim_result adv_run(const struct vlr_tables *tables,
 				     enum vlr_dlid_choice dlid)
@@ -701,8 +695,8 @@ static struct vlr_sim_result adv_run(const struct vlr_tables *tables,
  */
 static void test_adaptive_vc_h(void **state)
 {
-	struct vlr_tables *first = dragonfly_two_phases(VLR_MIN_FIRST);
-	struct vlr_tables *last = dragonfly_two_phases(VLR_MIN_LAST);
+	struct vlr_tables *first = dragonfly_two_phases(-1, 3, VLR_MIN_FIRST);
+	struct vlr_tables *last = dragonfly_two_phases(-1, 3, VLR_MIN_LAST);
 	struct vlr_sim_result a, h;
 
 	(void)state;
