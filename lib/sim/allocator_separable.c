@@ -156,7 +156,7 @@ static int try_head(struct separable *a, struct sim_state *st, uint32_t port, un
 		    int first_iteration, struct sim_request *req)
 {
 	uint64_t pv = (uint64_t)port * st->vls + vl;
-	uint32_t out = st->in[pv].out == SIM_NO_PORT ? VLR_NONE : a->round.first + st->in[pv].out;
+	uint32_t out = sim_input_out(&st->in[pv], a->round.first);
 	int may_reroute = st->reroutes && st->sim->peer_server[port] != VLR_NONE;
 	uint16_t choices;
 	int out_vl;

@@ -34,7 +34,7 @@ static uint64_t waits_for(const struct sim_state *st, uint64_t c)
 	pv = (uint64_t)in * st->vls + vl;
 	if (!st->in[pv].count)
 		return NO_CHANNEL;
-	out = sim_input_out(st, in, pv);
+	out = sim_input_out(&st->in[pv], sim->first_port[sim->port_switch[in]]);
 	if (out == VLR_NONE || sim->peer[out] == VLR_NONE)
 		return NO_CHANNEL;
 	choices = st->in[pv].choices;

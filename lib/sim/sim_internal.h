@@ -327,13 +327,10 @@ static inline uint32_t sim_ring_pop(struct sim_ring *ring, const uint32_t *slots
 	return value;
 }
 
-/* The output port of the head of input (port, VL) pv, VLR_NONE if none. */
-static inline uint32_t sim_input_out(const struct sim_state *st, uint32_t port, uint64_t pv)
+/* The output port of in's head, of the switch whose first port is first; VLR_NONE if none. */
+static inline uint32_t sim_input_out(const struct sim_input *in, uint32_t first)
 {
-	const struct vlr_sim *sim = st->sim;
-	uint16_t out = st->in[pv].out;
-
-	return out == SIM_NO_PORT ? VLR_NONE : sim->first_port[sim->port_switch[port]] + out;
+	return in->out == SIM_NO_PORT ? VLR_NONE : first + in->out;
 }
 
 /* The packet at the head of input (port, VL) pv. */
