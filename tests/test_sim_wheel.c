@@ -4,7 +4,8 @@
  * cycle has come, in increasing order, as a scan of the group would,
  * whatever their cycles (now, next cycle, a turn of the wheel or more
  * ahead, none), however often they are set or brought forward, and
- * whether the wheel advances every cycle or catches up after a gap.
+ * whether the wheel advances every cycle or catches up after a gap; and
+ * whether it keeps the items' cycles itself or in records of their owner.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
@@ -86,14 +87,42 @@ static void lower_some(struct sim_wheel *w, uint64_t *times, uint64_t now, uint6
 	}
 }
 
-/* Cycles in a row, with gaps (no advance, no visit) of up to two turns. */
-static void run(int gaps)
+/* An owner's record of an item, its cycle among other fields (struct sim_port's way). */
+struct record {
+	uint64_t before;
+	uint64_t wake;
+	uint32_t after[3];
+};
+
+/* The owner's records hold the cycles the wheel was given, and nothing else moved. */
+static void check_records(const struct record *records, const uint64_t *times)
+{
+	uint32_t item;
+
+	for (item = 0; item < first[GROUPS]; item++) {
+		assert_true(records[item].wake == times[item]);
+		assert_true(records[item].before == item);
+		assert_true(records[item].after[2] == item);
+	}
+}
+
+/*
+ * Cycles in a row, with gaps (no advance, no visit) of up to two turns;
+ * the cycles in the wheel, or in records (then checked against the model).
+ */
+static void run(int gaps, struct record *records)
 {
 	struct sim_wheel w;
 	uint64_t times[300], seed = 7, now = 0;
 	uint32_t g;
 
-	assert_int_equal(sim_wheel_init(&w, GROUPS, first), 0);
+	for (g = 0; records && g < first[GROUPS]; g++) {
+		memset(&records[g], 0, sizeof(records[g]));
+		records[g].before = g;
+		records[g].after[2] = g;
+	}
+	assert_int_equal(sim_wheel_init(&w, GROUPS, first, records ? &records[0].wake : NULL,
+					sizeof(*records)), 0);
 	memset(times, 0xff, sizeof(times));
 	for (g = 0; g < first[GROUPS]; g++) {
 		times[g] = draw(&seed, 2) ? 0 : UINT64_MAX;
@@ -106,6 +135,8 @@ static void run(int gaps)
 				visit(&w, times, g, now, &seed);
 		lower_some(&w, times, now, &seed);
 		now += gaps && !draw(&seed, 8) ? 1 + draw(&seed, 2 * SIM_WHEEL_SLOTS) : 1;
+		if (records)
+			check_records(records, times);
 	}
 	sim_wheel_free(&w);
 }
@@ -113,13 +144,22 @@ static void run(int gaps)
 static void test_every_cycle(void **state)
 {
 	(void)state;
-	run(0);
+	run(0, NULL);
 }
 
 static void test_with_gaps(void **state)
 {
 	(void)state;
-	run(1);
+	run(1, NULL);
+}
+
+static void test_cycles_in_records(void **state)
+{
+	struct record records[300];
+
+	(void)state;
+	run(0, records);
+	run(1, records);
 }
 
 int main(void)
@@ -127,6 +167,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_cycle),
 		cmocka_unit_test(test_with_gaps),
+		cmocka_unit_test(test_cycles_in_records),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

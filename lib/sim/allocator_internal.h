@@ -6,10 +6,12 @@
  * vlr_sim_allocator.
  *
  * An allocator is made per run and owns its state (arbiters, crossbar
- * occupancy, scratch) but for two cycles of each input, which struct
- * sim_input holds beside what the allocator reads with them (its head's
- * wishes): when the head may request next, and until when the crossbar
- * input is busy; it moves packets with sim_input_pop and the output
+ * occupancy, scratch) but for what it reads with the run's own records of
+ * inputs and ports, which keep it beside them: in struct sim_input, when
+ * the head may request next and until when the crossbar input is busy; in
+ * struct sim_port, the cycle its port wakes (alloc_wake, for a timing
+ * wheel of its own) and its input's round robin. It moves packets with
+ * sim_input_pop and the output
  * buffers of struct sim_state, and asks the routing (route_internal.h)
  * to reroute packets blocked at their source switch.
  *
@@ -34,8 +36,9 @@ struct sim_allocator {
 struct sim_allocator_type {
 	/* Bytes its state takes in a run (counted in vlr_sim_run_bytes). */
 	uint64_t (*run_bytes)(const struct vlr_sim *sim);
-	/* An allocator for one run, NULL (and err) if out of memory. */
-	struct sim_allocator *(*create)(const struct vlr_sim *sim, struct vlr_error *err);
+	/* An allocator for the run st, whose arrays are made; NULL (and err)
+	   if out of memory. */
+	struct sim_allocator *(*create)(struct sim_state *st, struct vlr_error *err);
 };
 
 extern const struct sim_allocator_type sim_allocator_separable;

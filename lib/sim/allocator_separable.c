@@ -80,11 +80,11 @@ struct separable {
 	int per_vl_crossbar;	/* crossbar ports are (port, VL) pairs */
 	unsigned vls;
 	struct crossbar_output *xout;	/* [xbar()] */
-	uint8_t *in_rr;		/* [port]: next VL to favour at the input */
 	struct sim_wheel port_wake;	/* [port]: least cycle one of its inputs
 					   may request (crossbar input free
 					   too), or less; none when they are
-					   empty */
+					   empty (the cycles in
+					   sim_port.alloc_wake) */
 	struct sim_round round;	/* scratch */
 };
 
@@ -193,7 +193,7 @@ static int pick_request(struct separable *a, struct sim_state *st, uint32_t ci,
 	if (r->per_vl > 1)
 		return try_head(a, st, port, ci % r->per_vl, first_iteration, req);
 	for (k = 0; k < st->vls; k++) {
-		unsigned vl = sim_wrap(a->in_rr[port] + k, st->vls);
+		unsigned vl = sim_wrap(st->ports[port].in_rr + k, st->vls);
 
 		if ((st->ports[port].in_mask >> vl & 1) &&
 		    st->in[(uint64_t)port * st->vls + vl].not_before <= st->now &&
@@ -249,7 +249,7 @@ static void grant(struct separable *a, struct sim_state *st, uint32_t ci,
 		credit = sim_crt_credit_time(st, port, req->vl, req->out, credit);
 	sim_return_credit(st, port, req->vl, credit);
 	sim_output_push(st, req->out, req->out_vl, packet);
-	a->in_rr[port] = (uint8_t)sim_ring_next(req->vl, st->vls);
+	st->ports[port].in_rr = (uint8_t)sim_ring_next(req->vl, st->vls);
 	a->xout[xbar(a, req->out, req->out_vl)].rr = sim_ring_next(ci, r->inputs);
 }
 
@@ -424,7 +424,6 @@ static void release(struct sim_allocator *self)
 	struct separable *a = (struct separable *)self;
 
 	free(a->xout);
-	free(a->in_rr);
 	sim_wheel_free(&a->port_wake);
 	free(a);
 }
@@ -434,7 +433,7 @@ static uint64_t run_bytes(const struct vlr_sim *sim)
 	uint64_t pv = (uint64_t)sim->num_ports * sim->vls;
 
 	return pv * sizeof(struct crossbar_output) +
-	       sim->num_ports + sim_wheel_bytes(sim->num_switches, sim->first_port) +
+	       sim_wheel_bytes(sim->num_switches, sim->first_port, 0) +
 	       sizeof(struct sim_round);
 }
 
@@ -447,8 +446,9 @@ static void wake_all(struct separable *a, uint32_t ports)
 		sim_wheel_set(&a->port_wake, port, 0);
 }
 
-static struct sim_allocator *create(const struct vlr_sim *sim, struct vlr_error *err)
+static struct sim_allocator *create(struct sim_state *st, struct vlr_error *err)
 {
+	const struct vlr_sim *sim = st->sim;
 	struct separable *a = calloc(1, sizeof(*a));
 	size_t ports = sim->num_ports ? sim->num_ports : 1;
 	size_t pv = ports * sim->vls;
@@ -460,10 +460,10 @@ static struct sim_allocator *create(const struct vlr_sim *sim, struct vlr_error 
 		a->per_vl_crossbar = sim->config.crossbar == VLR_SIM_CROSSBAR_VL;
 		a->vls = sim->vls;
 		a->xout = calloc(pv, sizeof(*a->xout));
-		a->in_rr = calloc(ports, 1);
 	}
-	if (!a || !a->xout || !a->in_rr ||
-	    sim_wheel_init(&a->port_wake, sim->num_switches, sim->first_port)) {
+	if (!a || !a->xout ||
+	    sim_wheel_init(&a->port_wake, sim->num_switches, sim->first_port,
+			   &st->ports[0].alloc_wake, sizeof(*st->ports))) {
 		if (a)
 			release(&a->base);
 		vlr_fail(err, "out of memory for a run (%llu bytes)",

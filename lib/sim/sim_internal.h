@@ -122,9 +122,17 @@ struct sim_output {
 	uint8_t used;			/* slots taken, the one on the wire too */
 };
 
-/* A switch port: its link and what its links and allocator read of it together. */
+/*
+ * A switch port: its link and what its links and allocator read of it
+ * together, with the cycles at which the timing wheels of both wake it
+ * (sim_wheel.h: its link's in links, the allocator's in its own), in 64
+ * bytes, one cache line of the array (aligned to them).
+ */
 struct sim_port {
-	uint64_t link_free;		/* output link busy until */
+	_Alignas(64) uint64_t link_free;	/* output link busy until */
+	uint64_t link_wake;		/* links: first cycle the link may act */
+	uint64_t alloc_wake;		/* the allocator's: first cycle an input
+					   may request (allocator_internal.h) */
 	uint64_t looks_from;		/* from this cycle on, until it sends,
 					   the link looks for a packet every
 					   cycle; UINT64_MAX: output empty */
@@ -140,6 +148,8 @@ struct sim_port {
 					   kind of link: sim_input_capacity) */
 	uint8_t tx_vl;			/* VL of the packet on the wire */
 	uint8_t link_rr;		/* next VL to favour on the link */
+	uint8_t in_rr;			/* the allocator's: next VL to favour at
+					   the input */
 };
 
 /*
@@ -210,7 +220,8 @@ struct sim_state {
 	sim_credit *credit_slots;	/* vls * input_slots per sender */
 	struct sim_wheel links;		/* [port]: first cycle the link may act
 					   (its packet on the wire arrives, or
-					   one may go); none: neither */
+					   one may go); none: neither (the
+					   cycles in sim_port.link_wake) */
 	uint32_t *busy_packets;		/* [switch]: packets in its buffers */
 
 	/* per server */

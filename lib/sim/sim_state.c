@@ -40,7 +40,7 @@ static uint64_t servers_wheel_bytes(const struct vlr_sim *sim)
 {
 	uint32_t first[2] = { 0, (uint32_t)sim->servers.count };
 
-	return sim_wheel_bytes(1, first);
+	return sim_wheel_bytes(1, first, 1);
 }
 
 uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
@@ -54,7 +54,7 @@ uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 	       pv * (sim->input_slots + c->output_packets) * sizeof(uint32_t) +
 	       pv * sim->input_slots * sizeof(sim_credit) +
 	       sim->num_ports * sizeof(struct sim_port) +
-	       sim_wheel_bytes(sim->num_switches, sim->first_port) +
+	       sim_wheel_bytes(sim->num_switches, sim->first_port, 0) +
 	       sim->num_switches * sizeof(uint32_t) + servers_wheel_bytes(sim) +
 	       sim_allocator_type(c->allocator)->run_bytes(sim) +
 	       (c->reference.routing == VLR_SIM_ROUTING_UGAL_L_CR ? sim_crt_bytes(sim) : 0) +
@@ -69,7 +69,7 @@ static int servers_wheel_init(struct sim_state *st)
 {
 	uint32_t first[2] = { 0, (uint32_t)st->sim->servers.count };
 
-	return sim_wheel_init(&st->servers_wake, 1, first);
+	return sim_wheel_init(&st->servers_wake, 1, first, NULL, 0);
 }
 
 /*
@@ -104,7 +104,7 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	st->credits = malloc(pv * sizeof(*st->credits));
 	st->out = calloc(pv, sizeof(*st->out));
 	st->out_slots = malloc(pv * c->output_packets * sizeof(*st->out_slots));
-	st->ports = calloc(ports, sizeof(*st->ports));
+	st->ports = lines_alloc(ports, sizeof(*st->ports), 1);
 	st->credit_slots = malloc(pv * sim->input_slots * sizeof(*st->credit_slots));
 	st->busy_packets = calloc(sim->num_switches + 1, sizeof(*st->busy_packets));
 	st->rng = malloc(servers * sizeof(*st->rng));
@@ -123,7 +123,8 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	    !st->rng || !st->next_generation || !st->sequence ||
 	    !st->trace_next || !st->trace_left || !st->queue || !st->queue_slots ||
 	    !st->server_link_free || !st->inject_wake || !st->server_queued || !st->queue_rr ||
-	    sim_wheel_init(&st->links, sim->num_switches, sim->first_port) ||
+	    sim_wheel_init(&st->links, sim->num_switches, sim->first_port,
+			   &st->ports[0].link_wake, sizeof(*st->ports)) ||
 	    servers_wheel_init(st))
 		return vlr_fail(err, "out of memory for a run (%llu bytes)",
 				(unsigned long long)vlr_sim_run_bytes(sim));
@@ -214,7 +215,7 @@ static int create_parts(struct sim_state *st, struct vlr_error *err)
 	if (!st->dlid)
 		return -1;
 	st->reroutes = sim->route->reroutes && sim->route->reroutes(sim->route, st);
-	st->allocator = sim_allocator_type(sim->config.allocator)->create(sim, err);
+	st->allocator = sim_allocator_type(sim->config.allocator)->create(st, err);
 	if (!st->allocator)
 		return -1;
 	if (sim->config.reference.routing == VLR_SIM_ROUTING_UGAL_L_CR &&

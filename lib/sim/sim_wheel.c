@@ -29,26 +29,34 @@ static void lay_out(struct sim_wheel *w, uint32_t groups, const uint32_t *first)
 	for (g = 0; g < groups; g++) {
 		w->first_word[g] = word;
 		for (item = first[g]; item < first[g + 1]; item++) {
-			w->items[item].time = UINT64_MAX;
-			w->items[item].word = word + (item - first[g]) / 64;
-			w->items[item].shift = (item - first[g]) % 64;
+			*sim_wheel_time(w, item) = UINT64_MAX;
+			w->place[item] = (word + (item - first[g]) / 64) << SIM_WHEEL_BIT_BITS |
+					 (item - first[g]) % 64;
 		}
 		word += (first[g + 1] - first[g] + 63) / 64;
 	}
 	w->first_word[groups] = word;
 }
 
-int sim_wheel_init(struct sim_wheel *w, uint32_t groups, const uint32_t *first)
+int sim_wheel_init(struct sim_wheel *w, uint32_t groups, const uint32_t *first,
+		   void *times, size_t stride)
 {
 	size_t items = first[groups] ? first[groups] : 1;
 
 	memset(w, 0, sizeof(*w));
 	w->words = count_words(groups, first);
-	w->items = calloc(items, sizeof(*w->items));
+	if (!times) {
+		w->own_times = malloc(items * sizeof(*w->own_times));
+		times = w->own_times;
+		stride = sizeof(*w->own_times);
+	}
+	w->times = times;
+	w->stride = stride;
+	w->place = malloc(items * sizeof(*w->place));
 	w->first_word = malloc(((size_t)groups + 1) * sizeof(*w->first_word));
 	w->due = calloc(w->words, sizeof(*w->due));
 	w->slots = calloc((size_t)SIM_WHEEL_SLOTS * w->words, sizeof(*w->slots));
-	if (!w->items || !w->first_word || !w->due || !w->slots) {
+	if (!w->times || !w->place || !w->first_word || !w->due || !w->slots) {
 		sim_wheel_free(w);
 		return -1;
 	}
@@ -58,16 +66,17 @@ int sim_wheel_init(struct sim_wheel *w, uint32_t groups, const uint32_t *first)
 
 void sim_wheel_free(struct sim_wheel *w)
 {
-	free(w->items);
+	free(w->own_times);
+	free(w->place);
 	free(w->first_word);
 	free(w->due);
 	free(w->slots);
 	memset(w, 0, sizeof(*w));
 }
 
-uint64_t sim_wheel_bytes(uint32_t groups, const uint32_t *first)
+uint64_t sim_wheel_bytes(uint32_t groups, const uint32_t *first, int own_times)
 {
-	return (uint64_t)first[groups] * sizeof(struct sim_wheel_item) +
+	return (uint64_t)first[groups] * (sizeof(uint32_t) + (own_times ? sizeof(uint64_t) : 0)) +
 	       ((uint64_t)groups + 1) * sizeof(uint32_t) +
 	       (SIM_WHEEL_SLOTS + 1) * (uint64_t)count_words(groups, first) * sizeof(uint64_t);
 }
