@@ -263,18 +263,17 @@ static void test_zero_load_latency(void **state)
 	vlr_tables_free(tables);
 }
 
-/* After a drain every injected packet arrived exactly once. */
-static void test_conservation(void **state)
+/* After a drain of a run with these buffers every injected packet arrived exactly once. */
+static void assert_conserved(const struct vlr_tables *tables, unsigned input, unsigned output)
 {
-	struct vlr_family_params params = test_dragonfly(2, 4, 2);
-	struct vlr_tables *tables = routed(&params, 1);
 	struct vlr_sim_config config;
 	struct vlr_sim_result r;
 
-	(void)state;
 	vlr_sim_config_default(&config);
 	config.cycles = 3000;
 	config.drain = 1;
+	config.input_packets = input;
+	config.output_packets = output;
 	r = run_once(tables, &config, 0.9, 7);
 	assert_false(r.deadlock);
 	assert_true(r.injected > 10000);
@@ -283,6 +282,22 @@ static void test_conservation(void **state)
 	assert_true(r.delivered_check == r.injected_check);
 	assert_true(r.cycles > config.cycles);
 	vlr_sim_result_free(&r);
+}
+
+/*
+ * Conservation with the default buffers, and with output rings too long
+ * for the slots kept inside an output's struct (SIM_OUTPUT_INLINE), which
+ * then live in an array of their own.
+ */
+static void test_conservation(void **state)
+{
+	struct vlr_family_params params = test_dragonfly(2, 4, 2);
+	struct vlr_tables *tables = routed(&params, 1);
+
+	(void)state;
+	assert_conserved(tables, 4, 2);
+	assert_conserved(tables, 4, 5);
+	assert_conserved(tables, 8, 8);
 	vlr_tables_free(tables);
 }
 

@@ -5,11 +5,12 @@
  * implementation in the table of sim_config.c, indexed by enum
  * vlr_sim_allocator.
  *
- * An allocator is made per run and owns its state (arbiters, crossbar
- * occupancy, scratch) but for what it reads with the run's own records of
- * inputs and ports, which keep it beside them: in struct sim_input, when
- * the head may request next and until when the crossbar input is busy; in
- * struct sim_port, the cycle its port wakes (alloc_wake, for a timing
+ * An allocator is made per run and owns its state (arbiters, scratch)
+ * but for what it reads with the run's own records of inputs, outputs and
+ * ports, which keep it beside them: in struct sim_input, when the head may
+ * request next and until when the crossbar input is busy; in struct
+ * sim_output, until when the crossbar output is busy and its round robin;
+ * in struct sim_port, the cycle its port wakes (alloc_wake, for a timing
  * wheel of its own) and its input's round robin. It moves packets with
  * sim_input_pop and the output
  * buffers of struct sim_state, and asks the routing (route_internal.h)

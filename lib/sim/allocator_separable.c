@@ -69,17 +69,10 @@ struct sim_round {
 	struct sim_bid bids[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
 };
 
-/* A crossbar output (port, VL), or a port's at VL 0: what a request of it reads. */
-struct crossbar_output {
-	uint64_t free;		/* busy until */
-	uint32_t rr;		/* next crossbar input of its switch to favour */
-};
-
 struct separable {
 	struct sim_allocator base;
 	int per_vl_crossbar;	/* crossbar ports are (port, VL) pairs */
 	unsigned vls;
-	struct crossbar_output *xout;	/* [xbar()] */
 	struct sim_wheel port_wake;	/* [port]: least cycle one of its inputs
 					   may request (crossbar input free
 					   too), or less; none when they are
@@ -107,15 +100,15 @@ static void reroute(struct sim_state *st, uint32_t sw, uint32_t port, unsigned v
 static uint16_t free_outputs(const struct separable *a, const struct sim_state *st,
 			     uint32_t out, uint16_t choices)
 {
-	const struct crossbar_output *busy = a->xout + (uint64_t)out * a->vls;
+	const struct sim_output *busy = st->out + (uint64_t)out * a->vls;
 	uint16_t free_vls = 0;
 	unsigned left, vl;
 
 	if (!a->per_vl_crossbar)
-		return busy[0].free <= st->now ? choices : 0;
+		return busy[0].crossbar_free <= st->now ? choices : 0;
 	for (left = sim_vls_of(st, choices); left; left &= left - 1) {
 		vl = sim_lowest(left);
-		if (busy[vl].free <= st->now)
+		if (busy[vl].crossbar_free <= st->now)
 			free_vls |= (uint16_t)(1u << vl);
 	}
 	return free_vls;
@@ -139,7 +132,7 @@ static uint64_t output_frees(const struct separable *a, const struct sim_state *
 		vl = sim_lowest(left);
 		room = buffers[vl].used < st->config->output_packets ? next :
 		       st->ports[out].tx_vl == vl ? link : link + st->config->packet_phits;
-		at = a->xout[xbar(a, out, vl)].free;
+		at = st->out[xbar(a, out, vl)].crossbar_free;
 		if (at < room)
 			at = room;
 		if (at < first)
@@ -215,9 +208,9 @@ static uint32_t request_key(const struct separable *a, const struct sim_state *s
 			    uint32_t ci, uint32_t co)
 {
 	const struct sim_round *r = &a->round;
-	const struct crossbar_output *o = &a->xout[xbar(a, r->first + co / r->per_vl,
-							 co % r->per_vl)];
-	uint32_t key = sim_wrap(ci + r->inputs - o->rr, r->inputs);
+	const struct sim_output *o = &st->out[xbar(a, r->first + co / r->per_vl,
+						   co % r->per_vl)];
+	uint32_t key = sim_wrap(ci + r->inputs - o->crossbar_rr, r->inputs);
 
 	if (st->config->transit_priority &&
 	    st->sim->peer_server[r->first + ci / r->per_vl] != VLR_NONE)
@@ -240,7 +233,7 @@ static void grant(struct separable *a, struct sim_state *st, uint32_t ci,
 	if (done < tail_in)
 		done = tail_in;
 	st->in[xbar(a, port, req->vl)].crossbar_free = done;
-	a->xout[xbar(a, req->out, req->out_vl)].free = done;
+	st->out[xbar(a, req->out, req->out_vl)].crossbar_free = done;
 	if (done > st->last_move)
 		st->last_move = done;
 	st->in[pv].not_before = st->in[pv].ready;
@@ -250,7 +243,7 @@ static void grant(struct separable *a, struct sim_state *st, uint32_t ci,
 	sim_return_credit(st, port, req->vl, credit);
 	sim_output_push(st, req->out, req->out_vl, packet);
 	st->ports[port].in_rr = (uint8_t)sim_ring_next(req->vl, st->vls);
-	a->xout[xbar(a, req->out, req->out_vl)].rr = sim_ring_next(ci, r->inputs);
+	st->out[xbar(a, req->out, req->out_vl)].crossbar_rr = sim_ring_next(ci, r->inputs);
 }
 
 /*
@@ -423,17 +416,13 @@ static void release(struct sim_allocator *self)
 {
 	struct separable *a = (struct separable *)self;
 
-	free(a->xout);
 	sim_wheel_free(&a->port_wake);
 	free(a);
 }
 
 static uint64_t run_bytes(const struct vlr_sim *sim)
 {
-	uint64_t pv = (uint64_t)sim->num_ports * sim->vls;
-
-	return pv * sizeof(struct crossbar_output) +
-	       sim_wheel_bytes(sim->num_switches, sim->first_port, 0) +
+	return sim_wheel_bytes(sim->num_switches, sim->first_port, 0) +
 	       sizeof(struct sim_round);
 }
 
@@ -450,8 +439,6 @@ static struct sim_allocator *create(struct sim_state *st, struct vlr_error *err)
 {
 	const struct vlr_sim *sim = st->sim;
 	struct separable *a = calloc(1, sizeof(*a));
-	size_t ports = sim->num_ports ? sim->num_ports : 1;
-	size_t pv = ports * sim->vls;
 
 	if (a) {
 		a->base.allocate = allocate;
@@ -459,9 +446,8 @@ static struct sim_allocator *create(struct sim_state *st, struct vlr_error *err)
 		a->base.free = release;
 		a->per_vl_crossbar = sim->config.crossbar == VLR_SIM_CROSSBAR_VL;
 		a->vls = sim->vls;
-		a->xout = calloc(pv, sizeof(*a->xout));
 	}
-	if (!a || !a->xout ||
+	if (!a ||
 	    sim_wheel_init(&a->port_wake, sim->num_switches, sim->first_port,
 			   &st->ports[0].alloc_wake, sizeof(*st->ports))) {
 		if (a)

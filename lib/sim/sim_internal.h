@@ -115,11 +115,26 @@ struct sim_input {
 
 #define SIM_NO_PORT 0xffff
 
-/* The output buffer of a (port, VL): its ring (slots in out_slots). */
+/* Ring slots an output keeps in its own struct: up to 4 packets per VL (the studies': 2). */
+#define SIM_OUTPUT_INLINE 4
+
+/*
+ * The output buffer of a (port, VL) and its crossbar output, what the
+ * allocator and the link read of it together: the allocator's cycle and
+ * round robin of the crossbar output (allocator_internal.h; at VL 0, the
+ * port's, with a crossbar of ports), and the buffer's ring, whose slots
+ * are in the struct when it holds at most SIM_OUTPUT_INLINE packets (else
+ * in out_slots): 32 bytes, so that a packet crossing into it touches one
+ * cache line of the array (aligned to them) and none spans two.
+ */
 struct sim_output {
+	uint64_t crossbar_free;		/* allocator: busy until */
+	uint32_t crossbar_rr;		/* allocator: next crossbar input of
+					   its switch to favour */
 	uint8_t head;
 	uint8_t count;
 	uint8_t used;			/* slots taken, the one on the wire too */
+	uint32_t slot[SIM_OUTPUT_INLINE];	/* ring: its slots, if here */
 };
 
 /*
@@ -213,7 +228,8 @@ struct sim_state {
 	uint16_t *credits;		/* [sender, VL] (sim_sender): credits a
 					   link holds for its far end's input */
 	struct sim_output *out;
-	uint32_t *out_slots;		/* output_packets per (port, VL) */
+	uint32_t *out_slots;		/* output_packets per (port, VL), if more
+					   than SIM_OUTPUT_INLINE; else NULL */
 
 	/* per port */
 	struct sim_port *ports;
@@ -342,6 +358,12 @@ static inline uint32_t sim_ring_pop(struct sim_ring *ring, const uint32_t *slots
 static inline uint32_t sim_input_out(const struct sim_input *in, uint32_t first)
 {
 	return in->out == SIM_NO_PORT ? VLR_NONE : first + in->out;
+}
+
+/* The ring slots of output (port, VL) pv. */
+static inline uint32_t *sim_output_slots(const struct sim_state *st, uint64_t pv)
+{
+	return st->out_slots ? st->out_slots + pv * st->config->output_packets : st->out[pv].slot;
 }
 
 /* The packet at the head of input (port, VL) pv. */

@@ -220,8 +220,7 @@ void sim_output_push(struct sim_state *st, uint32_t port, unsigned vl, uint32_t 
 
 	if (!s->out_mask)
 		s->looks_from = s->link_free > st->now + 1 ? s->link_free : st->now + 1;
-	st->out_slots[pv * capacity + sim_wrap((uint32_t)out->head + out->count, capacity)] =
-		packet;
+	sim_output_slots(st, pv)[sim_wrap((uint32_t)out->head + out->count, capacity)] = packet;
 	out->count++;
 	out->used++;
 	s->out_mask |= (uint16_t)(1u << vl);
@@ -349,7 +348,7 @@ static void transmit(struct sim_state *st, uint32_t sw, uint32_t port, unsigned 
 	uint64_t pv = (uint64_t)port * st->vls + vl;
 	struct sim_output *out = &st->out[pv];
 	struct sim_port *s = &st->ports[port];
-	uint32_t packet = st->out_slots[pv * capacity + out->head];
+	uint32_t packet = sim_output_slots(st, pv)[out->head];
 
 	out->head = (uint8_t)sim_ring_next(out->head, capacity);
 	if (!--out->count)
