@@ -20,12 +20,16 @@ struct by_tables {
 	const struct vlr_sim *sim;
 };
 
-/* Set the packet's DLID and what follows from it: SL, route class, phase. */
+/*
+ * Set the packet's DLID and what follows from it: SL (if the VL selection
+ * reads it; else 0), route class, phase.
+ */
 static void set_dlid(const struct vlr_sim *sim, uint32_t sw, struct sim_packet *p,
 		     uint16_t dlid)
 {
 	p->dlid = dlid;
-	p->sl = vlr_tables_path_sl(sim->tables, sim->servers.port[p->source], dlid);
+	p->sl = sim->vl->reads_sl ?
+		vlr_tables_path_sl(sim->tables, sim->servers.port[p->source], dlid) : 0;
 	p->phase_two = 0;
 	p->route_class = VLR_ROUTE_MINIMAL;
 	if (sim->vl->dlid_set)

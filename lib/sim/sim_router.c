@@ -54,12 +54,18 @@ static uint32_t output_of(struct sim_state *st, uint32_t sw, uint32_t in_port,
 
 static void no_vl_failure(struct sim_state *st, uint32_t sw, const struct sim_packet *p)
 {
+	const char *name = vlr_node_name(st->sim->tables->fabric,
+					 st->sim->tables->switch_node[sw]);
+
 	st->failed = 1;
-	vlr_fail(st->err, "cycle %llu: no VL for DLID %u at switch %s (SL %u maps beyond "
-		 "the %u VLs simulated, or the policy allows none)",
-		 (unsigned long long)st->now, p->dlid,
-		 vlr_node_name(st->sim->tables->fabric, st->sim->tables->switch_node[sw]),
-		 p->sl, st->vls);
+	if (st->sim->vl->reads_sl)
+		vlr_fail(st->err, "cycle %llu: no VL for DLID %u at switch %s (SL %u maps "
+			 "beyond the %u VLs simulated)", (unsigned long long)st->now, p->dlid,
+			 name, p->sl, st->vls);
+	else
+		vlr_fail(st->err, "cycle %llu: no VL for DLID %u at switch %s (the VL "
+			 "policy allows none of the %u VLs simulated)",
+			 (unsigned long long)st->now, p->dlid, name, st->vls);
 }
 
 void sim_head_update(struct sim_state *st, uint32_t port, unsigned vl)

@@ -73,6 +73,7 @@ static struct sim_vl_select *create(const struct vlr_sim *sim, unsigned *vls,
 	e->base.choices = choices;
 	e->base.injection_vl = injection_vl;
 	e->base.free = release;
+	e->base.reads_sl = 1;
 	e->sim = sim;
 	*vls = sim->config.vls ? sim->config.vls : sim->tables->num_vls;
 	return &e->base;

@@ -34,6 +34,9 @@ struct sim_vl_select {
 	void (*enter_switch)(const struct sim_vl_select *self, uint32_t sw,
 			     struct sim_packet *p);
 	void (*free)(struct sim_vl_select *self);
+	int reads_sl;		/* the choices follow the packet's SL: the
+				   table replay looks up its path SL only
+				   then */
 };
 
 struct sim_vl_type {
