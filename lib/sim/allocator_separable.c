@@ -123,14 +123,13 @@ static uint16_t free_outputs(const struct separable *a, const struct sim_state *
 static uint64_t output_frees(const struct separable *a, const struct sim_state *st,
 			     uint32_t out, uint16_t choices)
 {
-	const struct sim_output *buffers = st->out + (uint64_t)out * st->vls;
 	uint64_t next = st->now + 1, first = UINT64_MAX, link, room, at;
 	unsigned left, vl;
 
 	link = st->ports[out].link_free > next ? st->ports[out].link_free : next;
 	for (left = sim_vls_of(st, choices); left; left &= left - 1) {
 		vl = sim_lowest(left);
-		room = buffers[vl].used < st->config->output_packets ? next :
+		room = sim_output_used(st, out, vl) < st->config->output_packets ? next :
 		       st->ports[out].tx_vl == vl ? link : link + st->config->packet_phits;
 		at = st->out[xbar(a, out, vl)].crossbar_free;
 		if (at < room)

@@ -358,7 +358,7 @@ static struct queue queue_of(const struct reference *r, struct sim_state *st,
 	struct queue q = { st->config->output_packets + 1, 0 };
 
 	if (vl >= 0) {
-		q.used = st->out[(uint64_t)port * st->vls + (unsigned)vl].used;
+		q.used = sim_output_used(st, port, (unsigned)vl);
 		q.credits = sim_link_credits(st, port, st->now)[vl];
 	}
 	return q;

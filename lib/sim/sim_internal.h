@@ -132,8 +132,9 @@ struct sim_output {
 	uint32_t crossbar_rr;		/* allocator: next crossbar input of
 					   its switch to favour */
 	uint8_t head;
-	uint8_t count;
-	uint8_t used;			/* slots taken, the one on the wire too */
+	uint8_t count;			/* packets in the ring; the one on the
+					   wire still takes a slot until the
+					   link next acts (sim_output_used) */
 	uint32_t slot[SIM_OUTPUT_INLINE];	/* ring: its slots, if here */
 };
 
@@ -358,6 +359,16 @@ static inline uint32_t sim_ring_pop(struct sim_ring *ring, const uint32_t *slots
 static inline uint32_t sim_input_out(const struct sim_input *in, uint32_t first)
 {
 	return in->out == SIM_NO_PORT ? VLR_NONE : first + in->out;
+}
+
+/*
+ * The slots output (port, vl) has taken: its ring's packets, and the one
+ * its link sent last while the link has not acted since (sim_port.tx_vl),
+ * so that the link alone frees that slot, touching only its port.
+ */
+static inline unsigned sim_output_used(const struct sim_state *st, uint32_t port, unsigned vl)
+{
+	return st->out[(uint64_t)port * st->vls + vl].count + (st->ports[port].tx_vl == vl);
 }
 
 /* The ring slots of output (port, VL) pv. */

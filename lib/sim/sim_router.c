@@ -157,7 +157,7 @@ uint64_t sim_port_queued(struct sim_state *st, uint32_t port, uint16_t mask)
 	for (vl = 0; vl < st->vls; vl++) {
 		if (!(mask >> vl & 1))
 			continue;
-		queued += st->out[(uint64_t)port * st->vls + vl].used;
+		queued += sim_output_used(st, port, vl);
 		if (s->tx_vl == vl && s->link_free <= st->now)
 			queued--;
 		if (credits)
@@ -183,20 +183,21 @@ const uint16_t *sim_link_credits(struct sim_state *st, uint32_t out_port, uint64
 /* Ties of queue length go to the VL with more credits downstream. */
 int sim_pick_vl(struct sim_state *st, uint32_t out_port, uint16_t choices)
 {
-	const struct sim_output *out = st->out + (uint64_t)out_port * st->vls;
 	const uint16_t *credits = NULL;
-	unsigned left, vl, capacity = st->config->output_packets;
+	unsigned left, vl, used, best_used = 0, capacity = st->config->output_packets;
 	int downstream = st->sim->peer[out_port] != VLR_NONE, best = -1;
 
 	for (left = sim_vls_of(st, choices); left; left &= left - 1) {
 		vl = sim_lowest(left);
-		if (out[vl].used >= capacity)
+		used = sim_output_used(st, out_port, vl);
+		if (used >= capacity)
 			continue;
-		if (best < 0 || out[vl].used < out[best].used) {
+		if (best < 0 || used < best_used) {
 			best = (int)vl;
+			best_used = used;
 			continue;
 		}
-		if (out[vl].used != out[best].used || !downstream)
+		if (used != best_used || !downstream)
 			continue;
 		if (!credits)
 			credits = sim_link_credits(st, out_port, st->now);
@@ -228,7 +229,6 @@ void sim_output_push(struct sim_state *st, uint32_t port, unsigned vl, uint32_t 
 		s->looks_from = s->link_free > st->now + 1 ? s->link_free : st->now + 1;
 	sim_output_slots(st, pv)[sim_wrap((uint32_t)out->head + out->count, capacity)] = packet;
 	out->count++;
-	out->used++;
 	s->out_mask |= (uint16_t)(1u << vl);
 	wake_link(st, port, st->now + 1);
 }
@@ -283,13 +283,11 @@ void sim_return_credit(struct sim_state *st, uint32_t port, unsigned vl, uint64_
 	s->credit_count++;
 }
 
-/* The packet on the wire has left the output buffer: free its slot. */
-static void settle_link(struct sim_state *st, struct sim_port *s, uint32_t port)
+/* The packet on the wire has left the output buffer: free its slot (sim_output_used). */
+static void settle_link(const struct sim_state *st, struct sim_port *s)
 {
-	if (s->tx_vl != SIM_NO_VL && s->link_free <= st->now) {
-		st->out[(uint64_t)port * st->vls + s->tx_vl].used--;
+	if (s->tx_vl != SIM_NO_VL && s->link_free <= st->now)
 		s->tx_vl = SIM_NO_VL;
-	}
 }
 
 /*
@@ -384,7 +382,7 @@ static void link_act(struct sim_state *st, uint32_t sw, uint32_t port)
 	uint64_t wake = UINT64_MAX;
 	int vl;
 
-	settle_link(st, s, port);
+	settle_link(st, s);
 	if (s->out_mask && s->link_free <= st->now) {
 		vl = link_vl(st, port, &wake);
 		if (vl >= 0) {
