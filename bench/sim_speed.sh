@@ -83,21 +83,22 @@ input() {
 	echo "$scratch/$1.tables"
 }
 
-# cpu BINARY N INPUT SIMARGS: "CPU_SECONDS MAXRSS_KB" of the least of
-# $repeat runs of N cycles; the run's JSON in $scratch/run.json
+# cpu BINARY N INPUT SIMARGS: "CPU_SECONDS MAXRSS_KB" of one run of N
+# cycles; the run's JSON in $scratch/run.json
 cpu() {
-	local best= rss= i t
-	for ((i = 0; i < repeat; i++)); do
-		/usr/bin/time -f "%U %S %M" -o "$scratch/time" "$1" sim "$3" $4 --load 1 \
-			--cycles "$2" --warmup 0 --threads 1 -q --json "$scratch/run.json" \
-			>"$scratch/report" 2>&1 || { cat "$scratch/report" >&2; exit 1; }
-		t=$(awk '{ printf "%.3f", $1 + $2 }' "$scratch/time")
-		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
-			best=$t
-			rss=$(awk '{ print $3 }' "$scratch/time")
-		fi
-	done
-	echo "$best $rss"
+	/usr/bin/time -f "%U %S %M" -o "$scratch/time" "$1" sim "$3" $4 --load 1 \
+		--cycles "$2" --warmup 0 --threads 1 -q --json "$scratch/run.json" \
+		>"$scratch/report" 2>&1 || { cat "$scratch/report" >&2; exit 1; }
+	awk '{ printf "%.3f %s\n", $1 + $2, $3 }' "$scratch/time"
+}
+
+# least A B: the lesser of two CPU times, B if A is empty
+least() {
+	if [ -z "$1" ] || awk -v a="$2" -v b="$1" 'BEGIN { exit !(a < b) }'; then
+		echo "$2"
+	else
+		echo "$1"
+	fi
 }
 
 # results: the runs of the last run's JSON without their wall-clock time
@@ -114,9 +115,23 @@ for entry in "${configs[@]}"; do
 	IFS='|' read -r name fabric route simargs <<<"$entry"
 	wanted "$name" || continue
 	in=$(input "$name" "$fabric" "$route")
+	declare -A setups totals rsses
+	setups=() totals=() rsses=()
+	for ((i = 0; i < repeat; i++)); do
+		for b in "${!binaries[@]}"; do
+			read -r t _ < <(cpu "${binaries[$b]}" 1 "$in" "$simargs")
+			setups[$b]=$(least "${setups[$b]:-}" "$t")
+			read -r t rss < <(cpu "${binaries[$b]}" "$cycles" "$in" "$simargs")
+			[ "$(least "${totals[$b]:-}" "$t")" = "$t" ] && rsses[$b]=$rss
+			totals[$b]=$(least "${totals[$b]:-}" "$t")
+			cp "$scratch/run.json" "$scratch/run.$b.json"
+			cp "$scratch/report" "$scratch/report.$b"
+		done
+	done
 	for b in "${!binaries[@]}"; do
-		read -r setup _ < <(cpu "${binaries[$b]}" 1 "$in" "$simargs")
-		read -r total rss < <(cpu "${binaries[$b]}" "$cycles" "$in" "$simargs")
+		setup=${setups[$b]} total=${totals[$b]} rss=${rsses[$b]}
+		cp "$scratch/run.$b.json" "$scratch/run.json"
+		cp "$scratch/report.$b" "$scratch/report"
 		results >"$scratch/results.$b"
 		delivered=$(sed -n 's/.*"delivered": \([0-9]*\).*/\1/p' "$scratch/run.json")
 		packet=$(sed -n 's/.*"packet_phits": \([0-9]*\).*/\1/p' "$scratch/run.json")
