@@ -54,25 +54,51 @@ struct sim_bid {
 	uint32_t input;
 };
 
+/*
+ * A crossbar input or output of a switch is numbered by its port within
+ * the switch above its VL (0 with a crossbar of ports), so that the two
+ * come out with a shift and a mask, not a division by the VLs; numbers
+ * then have gaps, which the round robins skip as they skip idle inputs.
+ */
+#define XBAR_VL_BITS 4		/* VLR_MAX_DATA_VLS < 16 */
+
+static uint32_t xbar_number(uint32_t port_in_switch, unsigned vl)
+{
+	return port_in_switch << XBAR_VL_BITS | vl;
+}
+
+static uint32_t xbar_port(uint32_t number)
+{
+	return number >> XBAR_VL_BITS;
+}
+
+static unsigned xbar_vl(uint32_t number)
+{
+	return number & ((1u << XBAR_VL_BITS) - 1);
+}
+
 /* The allocation of one switch: its crossbar inputs and outputs. */
 struct sim_round {
 	uint32_t sw;
 	uint32_t first;		/* first port */
 	uint32_t ports;
 	unsigned per_vl;	/* VLs per port in the crossbar: vls or 1 */
-	uint32_t inputs;	/* crossbar inputs: ports * per_vl */
+	uint32_t inputs;	/* crossbar input (and output) numbers are
+				   below this: ports << XBAR_VL_BITS */
 	uint32_t count;		/* candidates */
 	uint32_t num_touched;	/* ports due */
 	uint32_t touched[VLR_MAX_NODE_PORTS];
 	uint32_t candidates[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
-	struct sim_request reqs[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
-	struct sim_bid bids[VLR_MAX_NODE_PORTS * VLR_MAX_DATA_VLS];
+	struct sim_request reqs[VLR_MAX_NODE_PORTS << XBAR_VL_BITS];
+	struct sim_bid bids[VLR_MAX_NODE_PORTS << XBAR_VL_BITS];
 };
 
 struct separable {
 	struct sim_allocator base;
 	int per_vl_crossbar;	/* crossbar ports are (port, VL) pairs */
 	unsigned vls;
+	unsigned crossing;	/* cycles a packet takes to cross:
+				   ceil(packet / speedup) */
 	struct sim_wheel port_wake;	/* [port]: least cycle one of its inputs
 					   may request (crossbar input free
 					   too), or less; none when they are
@@ -179,11 +205,11 @@ static int pick_request(struct separable *a, struct sim_state *st, uint32_t ci,
 			int first_iteration, struct sim_request *req)
 {
 	const struct sim_round *r = &a->round;
-	uint32_t port = r->first + ci / r->per_vl;
+	uint32_t port = r->first + xbar_port(ci);
 	unsigned k;
 
 	if (r->per_vl > 1)
-		return try_head(a, st, port, ci % r->per_vl, first_iteration, req);
+		return try_head(a, st, port, xbar_vl(ci), first_iteration, req);
 	for (k = 0; k < st->vls; k++) {
 		unsigned vl = sim_wrap(st->ports[port].in_rr + k, st->vls);
 
@@ -200,19 +226,18 @@ static int pick_request(struct separable *a, struct sim_state *st, uint32_t ci,
 /* Crossbar output of a request, counted within the switch. */
 static uint32_t output_of_request(const struct sim_round *r, const struct sim_request *req)
 {
-	return (req->out - r->first) * r->per_vl + (r->per_vl > 1 ? req->out_vl : 0);
+	return xbar_number(req->out - r->first, r->per_vl > 1 ? req->out_vl : 0);
 }
 
 static uint32_t request_key(const struct separable *a, const struct sim_state *st,
 			    uint32_t ci, uint32_t co)
 {
 	const struct sim_round *r = &a->round;
-	const struct sim_output *o = &st->out[xbar(a, r->first + co / r->per_vl,
-						   co % r->per_vl)];
+	const struct sim_output *o = &st->out[xbar(a, r->first + xbar_port(co), xbar_vl(co))];
 	uint32_t key = sim_wrap(ci + r->inputs - o->crossbar_rr, r->inputs);
 
 	if (st->config->transit_priority &&
-	    st->sim->peer_server[r->first + ci / r->per_vl] != VLR_NONE)
+	    st->sim->peer_server[r->first + xbar_port(ci)] != VLR_NONE)
 		key += r->inputs;
 	return key;
 }
@@ -222,12 +247,12 @@ static void grant(struct separable *a, struct sim_state *st, uint32_t ci,
 {
 	const struct vlr_sim_config *c = st->config;
 	const struct sim_round *r = &a->round;
-	uint32_t port = r->first + ci / r->per_vl;
+	uint32_t port = r->first + xbar_port(ci);
 	uint64_t pv = (uint64_t)port * st->vls + req->vl;
 	/* the head arrived at head_ready - pipeline */
 	uint64_t tail_in = st->in[pv].ready - c->pipeline + c->packet_phits;
 	uint32_t packet = sim_input_pop(st, port, req->vl);
-	uint64_t done = st->now + (c->packet_phits + c->speedup - 1) / c->speedup, credit;
+	uint64_t done = st->now + a->crossing, credit;
 
 	if (done < tail_in)
 		done = tail_in;
@@ -304,12 +329,12 @@ static void gather_port(struct separable *a, const struct sim_state *st, uint32_
 
 	if (r->per_vl == 1) {
 		if (st->in[xbar(a, port, 0)].crossbar_free <= st->now)
-			r->candidates[r->count++] = i;
+			r->candidates[r->count++] = xbar_number(i, 0);
 	} else {
 		for (left = st->ports[port].in_mask; left; left &= left - 1) {
 			vl = sim_lowest(left);
 			if (input_wake(a, st, port, vl) <= st->now)
-				r->candidates[r->count++] = i * r->per_vl + vl;
+				r->candidates[r->count++] = xbar_number(i, vl);
 		}
 	}
 	r->touched[r->num_touched++] = port;
@@ -345,7 +370,7 @@ static void keep_losers(struct separable *a, struct sim_state *st)
 	for (k = 0; k < r->count; k++) {
 		const struct sim_request *req = &r->reqs[r->candidates[k]];
 
-		st->in[(uint64_t)(r->first + r->candidates[k] / r->per_vl) * st->vls +
+		st->in[(uint64_t)(r->first + xbar_port(r->candidates[k])) * st->vls +
 		       req->vl].not_before = st->now + 1;
 	}
 }
@@ -392,7 +417,7 @@ static void allocate(struct sim_allocator *self, struct sim_state *st, uint32_t 
 	r->first = st->sim->first_port[sw];
 	r->ports = st->sim->first_port[sw + 1] - r->first;
 	r->per_vl = a->per_vl_crossbar ? st->vls : 1;
-	r->inputs = r->ports * r->per_vl;
+	r->inputs = r->ports << XBAR_VL_BITS;
 	gather(a, st);
 	for (it = 0; it < st->config->iterations && r->count && !st->failed; it++)
 		iterate(a, st, it == 0);
@@ -445,6 +470,8 @@ static struct sim_allocator *create(struct sim_state *st, struct vlr_error *err)
 		a->base.free = release;
 		a->per_vl_crossbar = sim->config.crossbar == VLR_SIM_CROSSBAR_VL;
 		a->vls = sim->vls;
+		a->crossing = (sim->config.packet_phits + sim->config.speedup - 1) /
+			      sim->config.speedup;
 	}
 	if (!a ||
 	    sim_wheel_init(&a->port_wake, sim->num_switches, sim->first_port,
