@@ -78,6 +78,7 @@ struct sim_packet {
 	uint8_t route_class;		/* enum vlr_route_class */
 	uint8_t measured;		/* created inside the measured window */
 };
+_Static_assert(sizeof(struct sim_packet) == 32, "a packet's hop fields fill half a cache line");
 
 /* The rest of a packet, by the same number: its ends, and the free list. */
 struct sim_packet_life {
@@ -112,6 +113,7 @@ struct sim_input {
 	uint16_t head;			/* ring: first slot */
 	uint16_t count;			/* ring: packets */
 };
+_Static_assert(sizeof(struct sim_input) == 32, "an input fills half a cache line");
 
 #define SIM_NO_PORT 0xffff
 
@@ -137,6 +139,7 @@ struct sim_output {
 					   link next acts (sim_output_used) */
 	uint32_t slot[SIM_OUTPUT_INLINE];	/* ring: its slots, if here */
 };
+_Static_assert(sizeof(struct sim_output) == 32, "an output fills half a cache line");
 
 /*
  * A switch port: its link and what its links and allocator read of it
@@ -167,6 +170,7 @@ struct sim_port {
 	uint8_t in_rr;			/* the allocator's: next VL to favour at
 					   the input */
 };
+_Static_assert(sizeof(struct sim_port) == 64, "a port fills one cache line");
 
 /*
  * A credit on its way back: the cycle it reaches the sender above its VL's
