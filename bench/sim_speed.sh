@@ -44,6 +44,8 @@ while getopts c:r:o: opt; do
 	esac
 done
 shift $((OPTIND - 1))
+[[ $cycles =~ ^[1-9][0-9]*$ && $repeat =~ ^[1-9][0-9]*$ ]] ||
+	{ echo "$0: -c and -r take a whole number above 0" >&2; exit 2; }
 [ $# -ge 1 ] && [ $# -le 2 ] ||
 	{ echo "usage: $0 [-c CYCLES] [-r REPEAT] [-o CONFIG]... VLROUTE [VLROUTE2]" >&2; exit 2; }
 binaries=("$@")

@@ -102,7 +102,9 @@ static void check_records(const struct record *records, const uint64_t *times)
 	for (item = 0; item < first[GROUPS]; item++) {
 		assert_true(records[item].wake == times[item]);
 		assert_true(records[item].before == item);
-		assert_true(records[item].after[2] == item);
+		assert_int_equal(records[item].after[0], item + 1000);
+		assert_int_equal(records[item].after[1], item + 2000);
+		assert_int_equal(records[item].after[2], item + 3000);
 	}
 }
 
@@ -119,11 +121,15 @@ static void run(int gaps, struct record *records)
 	for (g = 0; records && g < first[GROUPS]; g++) {
 		memset(&records[g], 0, sizeof(records[g]));
 		records[g].before = g;
-		records[g].after[2] = g;
+		records[g].after[0] = g + 1000;
+		records[g].after[1] = g + 2000;
+		records[g].after[2] = g + 3000;
 	}
 	assert_int_equal(sim_wheel_init(&w, GROUPS, first, records ? &records[0].wake : NULL,
 					sizeof(*records)), 0);
 	memset(times, 0xff, sizeof(times));
+	if (records)
+		check_records(records, times);	/* every item starts with no cycle */
 	for (g = 0; g < first[GROUPS]; g++) {
 		times[g] = draw(&seed, 2) ? 0 : UINT64_MAX;
 		sim_wheel_set(&w, g, times[g]);

@@ -12,9 +12,9 @@
  * sim_output, until when the crossbar output is busy and its round robin;
  * in struct sim_port, the cycle its port wakes (alloc_wake, for a timing
  * wheel of its own) and its input's round robin. It moves packets with
- * sim_input_pop and the output
- * buffers of struct sim_state, and asks the routing (route_internal.h)
- * to reroute packets blocked at their source switch.
+ * sim_input_pop and the output buffers of struct sim_state, and asks the
+ * routing (route_internal.h) to reroute packets blocked at their source
+ * switch.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause

@@ -60,7 +60,8 @@ struct sim_bid {
  * come out with a shift and a mask, not a division by the VLs; numbers
  * then have gaps, which the round robins skip as they skip idle inputs.
  */
-#define XBAR_VL_BITS 4		/* VLR_MAX_DATA_VLS < 16 */
+#define XBAR_VL_BITS 4
+_Static_assert(VLR_MAX_DATA_VLS < 1 << XBAR_VL_BITS, "a VL fits below a crossbar number's port");
 
 static uint32_t xbar_number(uint32_t port_in_switch, unsigned vl)
 {

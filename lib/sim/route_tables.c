@@ -3,8 +3,9 @@
  * its destination's LMC LIDs is chosen when it heads its injection queue
  * (so that an adaptive rule sees the switch as it is when the packet
  * leaves) by the run's DLID rule (dlid_rule_internal.h), and every switch
- * forwards it by its LFT. Its SL comes from the source's path SL table;
- * the VL selection follows its phase along the Valiant trunks.
+ * forwards it by its LFT. Its SL comes from the source's path SL table
+ * when the VL selection reads SLs (exact VLs), else it is 0; the VL
+ * selection follows its phase along the Valiant trunks.
  *
  * Copyright (c) 2026 the vlroute developers.
  * SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause

@@ -135,8 +135,8 @@ struct sim_output {
 					   its switch to favour */
 	uint8_t head;
 	uint8_t count;			/* packets in the ring; the one on the
-					   wire still takes a slot until the
-					   link next acts (sim_output_used) */
+					   wire still takes a slot until its
+					   link settles it (sim_output_used) */
 	uint32_t slot[SIM_OUTPUT_INLINE];	/* ring: its slots, if here */
 };
 _Static_assert(sizeof(struct sim_output) == 32, "an output fills half a cache line");
@@ -180,6 +180,7 @@ _Static_assert(sizeof(struct sim_port) == 64, "a port fills one cache line");
 typedef uint64_t sim_credit;
 
 #define SIM_CREDIT_VL_BITS 4
+_Static_assert(VLR_MAX_DATA_VLS < 1 << SIM_CREDIT_VL_BITS, "a VL fits below a credit's cycle");
 
 static inline sim_credit sim_credit_make(uint64_t time, unsigned vl)
 {

@@ -23,6 +23,7 @@
 #ifndef VLROUTE_SIM_WHEEL_H
 #define VLROUTE_SIM_WHEEL_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define SIM_WHEEL_SLOTS 64	/* a power of two */
