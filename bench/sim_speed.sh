@@ -21,7 +21,16 @@
 # Each measurement is the least CPU time of REPEAT runs; with two binaries
 # their runs alternate, so that a busy machine slows both alike.
 #
-# Usage: bench/sim_speed.sh [-c CYCLES] [-r REPEAT] [-o CONFIG]... VLROUTE [VLROUTE2]
+# On a shared machine whose neighbours' load moves the times by a fifth,
+# -g counts instead, under valgrind's cachegrind (a 2 MB last level, as
+# an L2 of the 2-core machines this was written on): instructions, first-
+# and last-level data misses (reads and writes) of the cycles alone (the
+# same counts of a one-cycle run taken off), per simulated cycle, which do
+# not depend on the machine's load. Runs then take some 50 times longer:
+# use -c 3000 or so.
+#
+# Usage: bench/sim_speed.sh [-g] [-c CYCLES] [-r REPEAT] [-o CONFIG]... VLROUTE [VLROUTE2]
+#   -g         count under cachegrind instead of timing (REPEAT is then 1)
 #   -c CYCLES  simulated cycles per run (default 20000)
 #   -r REPEAT  runs per measurement, the least CPU time counts (default 1)
 #   -o CONFIG  only this configuration (repeatable; default all)
@@ -33,23 +42,27 @@ set -euo pipefail
 
 cycles=20000
 repeat=1
+counting=0
 only=()
-while getopts c:r:o: opt; do
+usage="usage: $0 [-g] [-c CYCLES] [-r REPEAT] [-o CONFIG]... VLROUTE [VLROUTE2]"
+while getopts gc:r:o: opt; do
 	case $opt in
+	g) counting=1 ;;
 	c) cycles=$OPTARG ;;
 	r) repeat=$OPTARG ;;
 	o) only+=("$OPTARG") ;;
-	*) echo "usage: $0 [-c CYCLES] [-r REPEAT] [-o CONFIG]... VLROUTE [VLROUTE2]" >&2
+	*) echo "$usage" >&2
 	   exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 [[ $cycles =~ ^[1-9][0-9]*$ && $repeat =~ ^[1-9][0-9]*$ ]] ||
 	{ echo "$0: -c and -r take a whole number above 0" >&2; exit 2; }
-[ $# -ge 1 ] && [ $# -le 2 ] ||
-	{ echo "usage: $0 [-c CYCLES] [-r REPEAT] [-o CONFIG]... VLROUTE [VLROUTE2]" >&2; exit 2; }
+[ $# -ge 1 ] && [ $# -le 2 ] || { echo "$usage" >&2; exit 2; }
 binaries=("$@")
 [ -x /usr/bin/time ] || { echo "$0: needs /usr/bin/time (Debian: time)" >&2; exit 2; }
+[ "$counting" = 0 ] || command -v valgrind >/dev/null ||
+	{ echo "$0: -g needs valgrind (Debian: valgrind)" >&2; exit 2; }
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
@@ -103,6 +116,47 @@ least() {
 	fi
 }
 
+# counts BINARY N INPUT SIMARGS: "INSTRUCTIONS D1_MISSES LL_MISSES" of one
+# run of N cycles under cachegrind, summed over the processes it runs (a
+# VLROUTE may be a wrapper script); the run's JSON in $scratch/run.json
+counts() {
+	rm -f "$scratch"/cg.*
+	valgrind --tool=cachegrind --cache-sim=yes --LL=2097152,16,64 --trace-children=yes \
+		--cachegrind-out-file="$scratch/cg.%p" "$1" sim "$3" $4 --load 1 \
+		--cycles "$2" --warmup 0 --threads 1 -q --json "$scratch/run.json" \
+		>"$scratch/report" 2>"$scratch/valgrind" ||
+		{ cat "$scratch/report" "$scratch/valgrind" >&2; exit 1; }
+	# summary: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw
+	awk '$1 == "summary:" { ir += $2; d1 += $6 + $9; ll += $7 + $10 }
+	     END { printf "%.0f %.0f %.0f\n", ir, d1, ll }' "$scratch"/cg.*
+}
+
+# count_config NAME INPUT SIMARGS: a row per binary of the counts per
+# simulated cycle, then the ratios of the first's to the second's
+count_config() {
+	local b ir d1 ll ir1 d11 ll1 ir2 d12 ll2
+	declare -A per
+	for b in "${!binaries[@]}"; do
+		read -r ir1 d11 ll1 < <(counts "${binaries[$b]}" 1 "$2" "$3")
+		read -r ir2 d12 ll2 < <(counts "${binaries[$b]}" "$cycles" "$2" "$3")
+		results >"$scratch/results.$b"
+		ir=$(((ir2 - ir1) / (cycles - 1 > 0 ? cycles - 1 : 1)))
+		d1=$(((d12 - d11) / (cycles - 1 > 0 ? cycles - 1 : 1)))
+		ll=$(((ll2 - ll1) / (cycles - 1 > 0 ? cycles - 1 : 1)))
+		per[$b]="$ir $d1 $ll"
+		printf '%-12s %-3s %14s %12s %12s\n' "$1" "$((b + 1))" "$ir" "$d1" "$ll"
+	done
+	[ ${#binaries[@]} -eq 2 ] || return 0
+	same=no
+	cmp -s "$scratch/results.0" "$scratch/results.1" && same=yes
+	read -r ir1 d11 ll1 <<<"${per[0]}"
+	read -r ir2 d12 ll2 <<<"${per[1]}"
+	awk -v n="$1" -v a="$ir1" -v b="$ir2" -v c="$d11" -v d="$d12" -v e="$ll1" -v f="$ll2" \
+		-v same="$same" 'BEGIN { printf "%-12s ratio %.2fx fewer instructions, %.2fx fewer " \
+		"first-level and %.2fx fewer last-level misses; same results: %s\n", n, a / b, c / d,
+		e / f, same }'
+}
+
 # results: the runs of the last run's JSON without their wall-clock time
 # (its configuration gains keys as sim gains options: not a result)
 results() {
@@ -111,6 +165,16 @@ results() {
 }
 
 declare -A rate phits
+if [ "$counting" = 1 ]; then
+	printf '%-12s %-3s %14s %12s %12s\n' config bin "instr/cycle" "D1 miss/cyc" \
+		"LL miss/cyc"
+	for entry in "${configs[@]}"; do
+		IFS='|' read -r name fabric route simargs <<<"$entry"
+		wanted "$name" || continue
+		count_config "$name" "$(input "$name" "$fabric" "$route")" "$simargs"
+	done
+	exit 0
+fi
 printf '%-12s %-3s %9s %9s %12s %14s %9s %9s %s\n' config bin "cpu s" "setup s" \
 	"cycles/cpu-s" "phits/cpu-s" "run MB" "rss MB" accepted
 for entry in "${configs[@]}"; do
