@@ -315,8 +315,8 @@ static void iterate(struct separable *a, struct sim_state *st, int first_iterati
 static uint64_t input_wake(const struct separable *a, const struct sim_state *st,
 			   uint32_t port, unsigned vl)
 {
-	const struct sim_input *in = &st->in[(uint64_t)port * st->vls];
-	uint64_t busy = in[a->per_vl_crossbar ? vl : 0].crossbar_free, due = in[vl].not_before;
+	uint64_t busy = st->in[xbar(a, port, vl)].crossbar_free;
+	uint64_t due = st->in[(uint64_t)port * st->vls + vl].not_before;
 
 	return busy > due ? busy : due;
 }
