@@ -35,6 +35,12 @@ static uint64_t packet_capacity(const struct vlr_sim *sim)
 	       (uint64_t)sim->servers.count * c->injection_queues * c->queue_packets;
 }
 
+/* Slots per (port, VL) of the output rings kept apart (out_slots): 0 if inline. */
+static unsigned output_slots_apart(const struct vlr_sim_config *c)
+{
+	return c->output_packets > SIM_OUTPUT_INLINE ? c->output_packets : 0;
+}
+
 /* Bytes of the wheel of the servers (servers_wheel_init). */
 static uint64_t servers_wheel_bytes(const struct vlr_sim *sim)
 {
@@ -51,8 +57,7 @@ uint64_t vlr_sim_run_bytes(const struct vlr_sim *sim)
 
 	return packet_capacity(sim) * (sizeof(struct sim_packet) + sizeof(struct sim_packet_life)) +
 	       pv * (sizeof(struct sim_input) + sizeof(struct sim_output) + sizeof(uint16_t)) +
-	       pv * (sim->input_slots + (c->output_packets > SIM_OUTPUT_INLINE ?
-					 c->output_packets : 0)) * sizeof(uint32_t) +
+	       pv * (sim->input_slots + output_slots_apart(c)) * sizeof(uint32_t) +
 	       pv * sim->input_slots * sizeof(sim_credit) +
 	       sim->num_ports * sizeof(struct sim_port) +
 	       sim_wheel_bytes(sim->num_switches, sim->first_port, 0) +
@@ -104,8 +109,8 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	st->in_slots = malloc(pv * sim->input_slots * sizeof(*st->in_slots));
 	st->credits = malloc(pv * sizeof(*st->credits));
 	st->out = lines_alloc(pv, sizeof(*st->out), 1);
-	if (c->output_packets > SIM_OUTPUT_INLINE)
-		st->out_slots = malloc(pv * c->output_packets * sizeof(*st->out_slots));
+	if (output_slots_apart(c))
+		st->out_slots = malloc(pv * output_slots_apart(c) * sizeof(*st->out_slots));
 	st->ports = lines_alloc(ports, sizeof(*st->ports), 1);
 	st->credit_slots = malloc(pv * sim->input_slots * sizeof(*st->credit_slots));
 	st->busy_packets = calloc(sim->num_switches + 1, sizeof(*st->busy_packets));
@@ -121,7 +126,8 @@ static int alloc_arrays(struct sim_state *st, struct vlr_error *err)
 	st->server_queued = calloc(servers, sizeof(*st->server_queued));
 	st->queue_rr = calloc(servers, sizeof(*st->queue_rr));
 	if (!st->packets || !st->lives || !st->in || !st->in_slots || !st->credits || !st->out ||
-	    (c->output_packets > SIM_OUTPUT_INLINE && !st->out_slots) || !st->ports || !st->credit_slots || !st->busy_packets ||
+	    (output_slots_apart(c) && !st->out_slots) || !st->ports || !st->credit_slots ||
+	    !st->busy_packets ||
 	    !st->rng || !st->next_generation || !st->sequence ||
 	    !st->trace_next || !st->trace_left || !st->queue || !st->queue_slots ||
 	    !st->server_link_free || !st->inject_wake || !st->server_queued || !st->queue_rr ||
