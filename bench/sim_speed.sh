@@ -65,6 +65,8 @@ binaries=("$@")
 	{ echo "$0: -g needs valgrind (Debian: valgrind)" >&2; exit 2; }
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+# what every measured run is given after its input, options and cycles
+fixed=(--load 1 --warmup 0 --threads 1 -q --json "$scratch/run.json")
 
 # name|fabric|route options (empty: the reference model)|sim options
 configs=(
@@ -101,9 +103,8 @@ input() {
 # cpu BINARY N INPUT SIMARGS: "CPU_SECONDS MAXRSS_KB" of one run of N
 # cycles; the run's JSON in $scratch/run.json
 cpu() {
-	/usr/bin/time -f "%U %S %M" -o "$scratch/time" "$1" sim "$3" $4 --load 1 \
-		--cycles "$2" --warmup 0 --threads 1 -q --json "$scratch/run.json" \
-		>"$scratch/report" 2>&1 || { cat "$scratch/report" >&2; exit 1; }
+	/usr/bin/time -f "%U %S %M" -o "$scratch/time" "$1" sim "$3" $4 --cycles "$2" \
+		"${fixed[@]}" >"$scratch/report" 2>&1 || { cat "$scratch/report" >&2; exit 1; }
 	awk '{ printf "%.3f %s\n", $1 + $2, $3 }' "$scratch/time"
 }
 
@@ -122,9 +123,8 @@ least() {
 counts() {
 	rm -f "$scratch"/cg.*
 	valgrind --tool=cachegrind --cache-sim=yes --LL=2097152,16,64 --trace-children=yes \
-		--cachegrind-out-file="$scratch/cg.%p" "$1" sim "$3" $4 --load 1 \
-		--cycles "$2" --warmup 0 --threads 1 -q --json "$scratch/run.json" \
-		>"$scratch/report" 2>"$scratch/valgrind" ||
+		--cachegrind-out-file="$scratch/cg.%p" "$1" sim "$3" $4 --cycles "$2" \
+		"${fixed[@]}" >"$scratch/report" 2>"$scratch/valgrind" ||
 		{ cat "$scratch/report" "$scratch/valgrind" >&2; exit 1; }
 	# summary: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw
 	awk '$1 == "summary:" { ir += $2; d1 += $6 + $9; ll += $7 + $10 }
@@ -134,15 +134,15 @@ counts() {
 # count_config NAME INPUT SIMARGS: a row per binary of the counts per
 # simulated cycle, then the ratios of the first's to the second's
 count_config() {
-	local b ir d1 ll ir1 d11 ll1 ir2 d12 ll2
+	local b ir d1 ll ir1 d11 ll1 ir2 d12 ll2 span=$((cycles > 1 ? cycles - 1 : 1))
 	declare -A per
 	for b in "${!binaries[@]}"; do
 		read -r ir1 d11 ll1 < <(counts "${binaries[$b]}" 1 "$2" "$3")
 		read -r ir2 d12 ll2 < <(counts "${binaries[$b]}" "$cycles" "$2" "$3")
 		results >"$scratch/results.$b"
-		ir=$(((ir2 - ir1) / (cycles - 1 > 0 ? cycles - 1 : 1)))
-		d1=$(((d12 - d11) / (cycles - 1 > 0 ? cycles - 1 : 1)))
-		ll=$(((ll2 - ll1) / (cycles - 1 > 0 ? cycles - 1 : 1)))
+		ir=$(((ir2 - ir1) / span))
+		d1=$(((d12 - d11) / span))
+		ll=$(((ll2 - ll1) / span))
 		per[$b]="$ir $d1 $ll"
 		printf '%-12s %-3s %14s %12s %12s\n' "$1" "$((b + 1))" "$ir" "$d1" "$ll"
 	done
